@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+
+interface DropZoneProps {
+  onFiles: (files: File[]) => void;
+}
+
+function imagesOnly(files: Iterable<File>): File[] {
+  return [...files].filter((file) => file.type.startsWith('image/'));
+}
+
+export function DropZone({ onFiles }: DropZoneProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragOver, setDragOver] = useState(false);
+
+  // Pasting an image (Ctrl/Cmd+V) anywhere on the page adds it, unless the user is typing into a field.
+  useEffect(() => {
+    function onPaste(event: ClipboardEvent) {
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, [contenteditable="true"]')) return;
+      const pasted = imagesOnly(event.clipboardData?.files ?? []);
+      if (pasted.length === 0) return;
+      event.preventDefault();
+      onFiles(pasted);
+    }
+    window.addEventListener('paste', onPaste);
+    return () => window.removeEventListener('paste', onPaste);
+  }, [onFiles]);
+
+  function openPicker() {
+    inputRef.current?.click();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      openPicker();
+    }
+  }
+
+  function onDragEnter(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragOver(true);
+  }
+
+  function onDragOver(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+    if (!dragOver) setDragOver(true);
+  }
+
+  function onDragLeave(event: DragEvent<HTMLDivElement>) {
+    // Moving over a child fires dragleave on the parent; only leaving the zone itself counts.
+    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+    setDragOver(false);
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragOver(false);
+    const dropped = imagesOnly(event.dataTransfer?.files ?? []);
+    if (dropped.length > 0) onFiles(dropped);
+  }
+
+  return (
+    <div
+      className={`drop-zone${dragOver ? ' drop-zone--over' : ''}`}
+      role="button"
+      tabIndex={0}
+      aria-label="Add images: tap here or drag and drop images"
+      aria-describedby="drop-zone-limits"
+      data-testid="drop-zone"
+      onClick={openPicker}
+      onKeyDown={onKeyDown}
+      onDragEnter={onDragEnter}
+      onDragOver={onDragOver}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+    >
+      <svg className="drop-zone__icon" viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
+      </svg>
+      <p className="drop-zone__title">{dragOver ? 'Drop images here' : 'Add Images'}</p>
+      <p className="drop-zone__hint">{dragOver ? 'Release to upload' : 'Tap here or drag & drop images'}</p>
+      <p className="drop-zone__limits" id="drop-zone-limits">
+        Max 25 MB • JPG, PNG, WebP, AVIF
+      </p>
+      <input
+        ref={inputRef}
+        type="file"
+        accept="image/*"
+        multiple
+        hidden
+        data-testid="file-input"
+        onChange={(event) => {
+          const picked = [...(event.target.files ?? [])];
+          // Reset so that picking the same file again fires change again.
+          event.target.value = '';
+          if (picked.length > 0) onFiles(picked);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { notify } from '../../app/notify';
+import { displayExtension } from '../../lib/fileNames';
+import { createId } from '../../lib/ids';
+import { countOf } from '../../lib/plural';
+import { createThumbnailUrl } from './thumbnails';
+import { validateFile } from './validateFile';
+
+export interface SelectedFile {
+  id: string;
+  file: File;
+  extension: string;
+  isValid: boolean;
+  validationMessage: string | null;
+  /** Object URL of a small preview; null until made, or when the browser cannot decode the file. */
+  thumbnailUrl: string | null;
+}
+
+function announceAdded(valid: number, invalid: number): void {
+  if (valid === 0) {
+    notify.destructive('No valid files added', `${countOf(invalid, 'file')} had errors.`);
+    return;
+  }
+  notify.info(`Added ${countOf(valid, 'image')}`, invalid > 0 ? `${countOf(invalid, 'file')} skipped due to errors.` : undefined);
+}
+
+export function useSelectedFiles() {
+  const [files, setFiles] = useState<SelectedFile[]>([]);
+  const filesRef = useRef(files);
+  filesRef.current = files;
+
+  const setThumbnail = useCallback((id: string, url: string) => {
+    if (!filesRef.current.some((f) => f.id === id)) {
+      URL.revokeObjectURL(url);
+      return;
+    }
+    setFiles((current) => current.map((f) => (f.id === id ? { ...f, thumbnailUrl: url } : f)));
+  }, []);
+
+  const addFiles = useCallback(
+    async (incoming: readonly File[]) => {
+      if (incoming.length === 0) return;
+      const added = await Promise.all(
+        incoming.map(async (file): Promise<SelectedFile> => {
+          const result = await validateFile(file);
+          return {
+            id: createId(),
+            file,
+            extension: displayExtension(file.name),
+            isValid: result.isValid,
+            validationMessage: result.isValid ? null : result.message,
+            thumbnailUrl: null,
+          };
+        }),
+      );
+      setFiles((current) => [...current, ...added]);
+      const valid = added.filter((f) => f.isValid);
+      announceAdded(valid.length, added.length - valid.length);
+      for (const f of valid) {
+        // A file that passes the signature check but does not decode just keeps its placeholder.
+        createThumbnailUrl(f.file).then((url) => setThumbnail(f.id, url), () => undefined);
+      }
+    },
+    [setThumbnail],
+  );
+
+  const removeFile = useCallback((id: string) => {
+    setFiles((current) => {
+      const gone = current.find((f) => f.id === id);
+      if (gone?.thumbnailUrl) URL.revokeObjectURL(gone.thumbnailUrl);
+      return current.filter((f) => f.id !== id);
+    });
+  }, []);
+
+  const clearFiles = useCallback(() => {
+    setFiles((current) => {
+      for (const f of current) if (f.thumbnailUrl) URL.revokeObjectURL(f.thumbnailUrl);
+      return [];
+    });
+  }, []);
+
+  useEffect(
+    () => () => {
+      for (const f of filesRef.current) if (f.thumbnailUrl) URL.revokeObjectURL(f.thumbnailUrl);
+    },
+    [],
+  );
+
+  return { files, addFiles, removeFile, clearFiles };
+}

@@ -1,0 +1,103 @@
+import type { ImageFormat } from '../../../workers/contract';
+
+export type JobStatus = 'pending' | 'processing' | 'completed' | 'error';
+
+export interface ConversionJob {
+  id: string;
+  /** The selected file this job converts. */
+  file: File;
+  status: JobStatus;
+  /** 0–100; never goes backwards while a job runs. */
+  progress: number;
+  outputFormat: ImageFormat;
+  originalSize: number;
+  outputBlob: Blob | null;
+  outputSize: number | null;
+  outputName: string | null;
+  error: string | null;
+}
+
+export type JobAction =
+  | { type: 'enqueue'; jobs: ConversionJob[] }
+  | { type: 'started'; id: string }
+  | { type: 'progress'; id: string; percent: number }
+  | { type: 'tick' }
+  | { type: 'completed'; id: string; blob: Blob; name: string }
+  | { type: 'failed'; id: string; message?: string }
+  | { type: 'retry'; id: string; outputFormat: ImageFormat }
+  | { type: 'remove'; id: string }
+  | { type: 'clear' };
+
+export const DEFAULT_ERROR = 'Conversion failed';
+/** The spec's simulated progress: +10 every 100 ms, capped at 90, between the worker's own reports. */
+export const TICK_MS = 100;
+const TICK_STEP = 10;
+const TICK_CAP = 90;
+
+export function createJob(id: string, file: File, outputFormat: ImageFormat): ConversionJob {
+  return {
+    id,
+    file,
+    status: 'pending',
+    progress: 0,
+    outputFormat,
+    originalSize: file.size,
+    outputBlob: null,
+    outputSize: null,
+    outputName: null,
+    error: null,
+  };
+}
+
+function update(jobs: ConversionJob[], id: string, change: (job: ConversionJob) => ConversionJob): ConversionJob[] {
+  return jobs.map((job) => (job.id === id ? change(job) : job));
+}
+
+const isRunning = (job: ConversionJob) => job.status === 'pending' || job.status === 'processing';
+
+export function jobsReducer(jobs: ConversionJob[], action: JobAction): ConversionJob[] {
+  switch (action.type) {
+    case 'enqueue':
+      return [...jobs, ...action.jobs];
+    case 'started':
+      return update(jobs, action.id, (job) => (job.status === 'pending' ? { ...job, status: 'processing' } : job));
+    case 'progress':
+      return update(jobs, action.id, (job) =>
+        job.status === 'processing' ? { ...job, progress: Math.max(job.progress, Math.min(99, Math.round(action.percent))) } : job,
+      );
+    case 'tick':
+      return jobs.some((job) => job.status === 'processing' && job.progress < TICK_CAP)
+        ? jobs.map((job) =>
+            job.status === 'processing' && job.progress < TICK_CAP ? { ...job, progress: Math.min(TICK_CAP, job.progress + TICK_STEP) } : job,
+          )
+        : jobs;
+    case 'completed':
+      return update(jobs, action.id, (job) =>
+        isRunning(job)
+          ? { ...job, status: 'completed', progress: 100, outputBlob: action.blob, outputSize: action.blob.size, outputName: action.name, error: null }
+          : job,
+      );
+    case 'failed':
+      return update(jobs, action.id, (job) =>
+        isRunning(job) ? { ...job, status: 'error', progress: 0, error: action.message || DEFAULT_ERROR } : job,
+      );
+    case 'retry':
+      return update(jobs, action.id, (job) =>
+        job.status === 'error'
+          ? { ...job, status: 'pending', progress: 0, error: null, outputFormat: action.outputFormat, outputBlob: null, outputSize: null, outputName: null }
+          : job,
+      );
+    case 'remove':
+      return jobs.filter((job) => job.id !== action.id);
+    case 'clear':
+      return jobs.filter(isRunning);
+  }
+}
+
+export function summarise(jobs: readonly ConversionJob[]) {
+  return {
+    running: jobs.filter(isRunning).length,
+    completed: jobs.filter((job) => job.status === 'completed').length,
+    failed: jobs.filter((job) => job.status === 'error').length,
+  };
+}

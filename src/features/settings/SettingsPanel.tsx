@@ -1,0 +1,263 @@
+import { useId, type Dispatch, type ReactNode } from 'react';
+import { IMAGE_FORMATS, ASPECT_RATIOS } from '../../../workers/contract';
+import {
+  ASPECT_RATIO_LABELS,
+  FORMAT_LABELS,
+  PRESETS,
+  PRESET_LABELS,
+  RANGES,
+  usesQuality,
+  type ConversionSettings,
+  type Range,
+} from './settings';
+import type { SettingsAction } from './settingsReducer';
+
+interface SettingsPanelProps {
+  settings: ConversionSettings;
+  dispatch: Dispatch<SettingsAction>;
+  disabled: boolean;
+  /** The e-mail field, which the spec places in this panel. */
+  children?: ReactNode;
+}
+
+function Slider({ label, value, range, unit = '', signed = false, onChange, disabled, hint }: {
+  label: string;
+  value: number;
+  range: Range;
+  unit?: string;
+  signed?: boolean;
+  onChange: (value: number) => void;
+  disabled?: boolean;
+  hint?: string;
+}) {
+  const id = useId();
+  const shown = `${signed && value > 0 ? '+' : ''}${value}${unit}`;
+  return (
+    <div className="field">
+      <div className="field__row">
+        <label htmlFor={id}>{label}</label>
+        <output htmlFor={id} className="field__value">
+          {shown}
+        </output>
+      </div>
+      <input
+        id={id}
+        type="range"
+        min={range.min}
+        max={range.max}
+        step={range.step}
+        value={value}
+        disabled={disabled}
+        aria-valuetext={shown}
+        onChange={(event) => onChange(Number(event.target.value))}
+      />
+      {hint ? <p className="field__hint">{hint}</p> : null}
+    </div>
+  );
+}
+
+function Toggle({ label, checked, onChange, disabled, description }: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  description?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="toggle">
+      <input id={id} type="checkbox" role="switch" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
+      <label htmlFor={id}>
+        <span>{label}</span>
+        {description ? <small>{description}</small> : null}
+      </label>
+    </div>
+  );
+}
+
+function DimensionInput({ label, value, onChange, disabled }: { label: string; value: number | null; onChange: (value: number | null) => void; disabled: boolean }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={RANGES.dimension.min}
+        max={RANGES.dimension.max}
+        step={1}
+        placeholder="Auto"
+        value={value ?? ''}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+      />
+    </div>
+  );
+}
+
+export function SettingsPanel({ settings, dispatch, disabled, children }: SettingsPanelProps) {
+  const formatId = useId();
+  const ratioId = useId();
+  const backgroundId = useId();
+  const targetId = useId();
+  const quality = usesQuality(settings.outputFormat);
+
+  return (
+    <section className="card settings" aria-labelledby="settings-title">
+      <h2 id="settings-title">Conversion Settings</h2>
+      <fieldset className="settings__group" disabled={disabled}>
+        <legend className="visually-hidden">Conversion settings</legend>
+
+        <div className="field">
+          <span className="field__label" id={formatId}>
+            Output format
+          </span>
+          <div className="segmented" role="radiogroup" aria-labelledby={formatId}>
+            {IMAGE_FORMATS.map((format) => (
+              <label key={format} className={`segmented__option${settings.outputFormat === format ? ' is-active' : ''}`}>
+                <input
+                  type="radio"
+                  name="output-format"
+                  value={format}
+                  checked={settings.outputFormat === format}
+                  onChange={() => dispatch({ type: 'setFormat', format })}
+                />
+                {FORMAT_LABELS[format]}
+              </label>
+            ))}
+          </div>
+        </div>
+
+        {quality ? (
+          <Slider
+            label="Quality"
+            value={settings.quality}
+            range={RANGES.quality}
+            unit="%"
+            disabled={settings.autoCompress || settings.enableTargetSize}
+            hint={
+              settings.enableTargetSize
+                ? 'The target file size chooses the quality.'
+                : settings.autoCompress
+                  ? 'Smart compression sets the quality from the compression level.'
+                  : undefined
+            }
+            onChange={(value) => dispatch({ type: 'setQuality', value })}
+          />
+        ) : (
+          <p className="field__hint">PNG is lossless: there is no quality setting.</p>
+        )}
+
+        {settings.outputFormat === 'jpeg' ? (
+          <div className="field field--inline">
+            <label htmlFor={backgroundId}>Background colour</label>
+            <input
+              id={backgroundId}
+              type="color"
+              value={settings.backgroundColor}
+              onChange={(event) => dispatch({ type: 'setBackgroundColor', value: event.target.value })}
+            />
+            <span className="field__hint">JPG has no transparency; transparent areas get this colour.</span>
+          </div>
+        ) : null}
+
+        <h3>Size</h3>
+        <div className="field">
+          <span className="field__label">Quick presets</span>
+          <div className="chip-row">
+            {PRESETS.map((preset) => (
+              <button key={preset} type="button" className="chip" onClick={() => dispatch({ type: 'applyPreset', preset })}>
+                {PRESET_LABELS[preset]}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor={ratioId}>Aspect ratio</label>
+          <select id={ratioId} value={settings.aspectRatio} onChange={(event) => dispatch({ type: 'setAspectRatio', ratio: event.target.value as ConversionSettings['aspectRatio'] })}>
+            {ASPECT_RATIOS.map((ratio) => (
+              <option key={ratio} value={ratio}>
+                {ASPECT_RATIO_LABELS[ratio]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field-pair">
+          <DimensionInput label="Width (px)" value={settings.resizeWidth} disabled={disabled} onChange={(value) => dispatch({ type: 'setWidth', value })} />
+          <DimensionInput label="Height (px)" value={settings.resizeHeight} disabled={disabled} onChange={(value) => dispatch({ type: 'setHeight', value })} />
+        </div>
+        <div className="field">
+          <span className="field__label">Rotation</span>
+          <div className="rotation">
+            <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'rotate', direction: 'left' })}>
+              ⟲ Rotate left
+            </button>
+            <output aria-live="polite" aria-label="Rotation" data-testid="rotation-value">
+              {settings.rotation}°
+            </output>
+            <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'rotate', direction: 'right' })}>
+              Rotate right ⟳
+            </button>
+          </div>
+        </div>
+
+        <h3>Adjustments</h3>
+        <Slider label="Brightness" value={settings.brightness} range={RANGES.adjustment} signed onChange={(value) => dispatch({ type: 'setAdjustment', field: 'brightness', value })} />
+        <Slider label="Contrast" value={settings.contrast} range={RANGES.adjustment} signed onChange={(value) => dispatch({ type: 'setAdjustment', field: 'contrast', value })} />
+        <Slider label="Saturation" value={settings.saturation} range={RANGES.adjustment} signed onChange={(value) => dispatch({ type: 'setAdjustment', field: 'saturation', value })} />
+
+        <h3>Compression and privacy</h3>
+        <Toggle
+          label="Strip metadata"
+          description="Remove EXIF, GPS and camera data from the output."
+          checked={settings.stripMetadata}
+          onChange={(value) => dispatch({ type: 'setFlag', field: 'stripMetadata', value })}
+        />
+        <Toggle
+          label="Optimised compression"
+          description="Use the best encoders (mozjpeg, libwebp, oxipng): smaller files, a little slower."
+          checked={settings.enableCompression}
+          onChange={(value) => dispatch({ type: 'setFlag', field: 'enableCompression', value })}
+        />
+        <Toggle
+          label="Smart compression"
+          description="Use the compression level below as the quality."
+          checked={settings.autoCompress}
+          disabled={!quality}
+          onChange={(value) => dispatch({ type: 'setFlag', field: 'autoCompress', value })}
+        />
+        {settings.autoCompress && quality ? (
+          <Slider label="Compression level" value={settings.compressionLevel} range={RANGES.compressionLevel} unit="%" onChange={(value) => dispatch({ type: 'setCompressionLevel', value })} />
+        ) : null}
+        <Toggle
+          label="Target file size"
+          description="Find the highest quality that fits a size."
+          checked={settings.enableTargetSize}
+          onChange={(value) => dispatch({ type: 'setFlag', field: 'enableTargetSize', value })}
+        />
+        {settings.enableTargetSize ? (
+          <div className="field">
+            <label htmlFor={targetId}>Target size (KB)</label>
+            <input
+              id={targetId}
+              type="number"
+              inputMode="numeric"
+              min={RANGES.targetFileSize.min}
+              max={RANGES.targetFileSize.max}
+              step={1}
+              placeholder="e.g. 200"
+              value={settings.targetFileSize ?? ''}
+              onChange={(event) => dispatch({ type: 'setTargetFileSize', value: event.target.value === '' ? null : Number(event.target.value) })}
+            />
+            {!quality ? <p className="field__hint">PNG is lossless, so a target size cannot be reached by lowering quality.</p> : null}
+          </div>
+        ) : null}
+      </fieldset>
+      <button type="button" className="link-button" onClick={() => dispatch({ type: 'reset' })} disabled={disabled}>
+        Reset settings
+      </button>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import type { AspectRatio, ConversionSettings, ImageFormat } from '../../../workers/contract';
+
+export type { AspectRatio, ConversionSettings, ImageFormat };
+
+export const DEFAULT_SETTINGS: ConversionSettings = {
+  outputFormat: 'webp',
+  quality: 80,
+  stripMetadata: true,
+  resizeWidth: null,
+  resizeHeight: null,
+  backgroundColor: '#ffffff',
+  enableCompression: true,
+  autoCompress: false,
+  compressionLevel: 85,
+  aspectRatio: 'original',
+  rotation: 0,
+  brightness: 0,
+  contrast: 0,
+  saturation: 0,
+  targetFileSize: null,
+  enableTargetSize: false,
+};
+
+export interface Range {
+  min: number;
+  max: number;
+  step: number;
+}
+
+export const RANGES = {
+  quality: { min: 10, max: 100, step: 5 },
+  adjustment: { min: -50, max: 50, step: 5 },
+  compressionLevel: { min: 50, max: 95, step: 5 },
+  dimension: { min: 1, max: 16384, step: 1 },
+  targetFileSize: { min: 1, max: 25 * 1024, step: 1 },
+} as const satisfies Record<string, Range>;
+
+export const FORMAT_LABELS: Record<ImageFormat, string> = { jpeg: 'JPG', png: 'PNG', webp: 'WebP', avif: 'AVIF' };
+
+export const ASPECT_RATIO_LABELS: Record<AspectRatio, string> = {
+  original: 'Original',
+  '1:1': '1:1 Square',
+  '16:9': '16:9 Landscape',
+  '4:3': '4:3 Standard',
+  '9:16': '9:16 Portrait',
+  custom: 'Custom',
+};
+
+/** Width used when a ratio is chosen and no width is set yet. */
+export const DEFAULT_RATIO_WIDTH: Record<Exclude<AspectRatio, 'original' | 'custom'>, number> = {
+  '1:1': 1080,
+  '16:9': 1920,
+  '4:3': 1200,
+  '9:16': 1080,
+};
+
+/** Width ÷ height of a fixed ratio, or null for original and custom. */
+export function ratioValue(ratio: AspectRatio): number | null {
+  const match = /^(\d+):(\d+)$/.exec(ratio);
+  return match ? Number(match[1]) / Number(match[2]) : null;
+}
+
+export const PRESETS = ['social', 'web', 'tiny', 'original'] as const;
+export type Preset = (typeof PRESETS)[number];
+
+export const PRESET_LABELS: Record<Preset, string> = {
+  social: 'Social 1080×1080',
+  web: 'Web 1920 wide',
+  tiny: 'Tiny 512 wide',
+  original: 'Original size',
+};
+
+export function usesQuality(format: ImageFormat): boolean {
+  return format !== 'png';
+}
+
+export function hasAlpha(format: ImageFormat): boolean {
+  return format !== 'jpeg';
+}

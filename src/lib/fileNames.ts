@@ -1,0 +1,40 @@
+import type { ImageFormat } from '../../workers/contract';
+
+const EXTENSION_BY_FORMAT: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif' };
+
+export function extensionFor(format: ImageFormat): string {
+  return EXTENSION_BY_FORMAT[format];
+}
+
+/** Index of the dot that starts the extension, or -1 ("photo", ".bashrc" and "photo." have none). */
+function extensionDot(name: string): number {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && dot < name.length - 1 ? dot : -1;
+}
+
+/** The extension upper-cased for display, or 'Unknown'. */
+export function displayExtension(name: string): string {
+  const dot = extensionDot(name);
+  return dot === -1 ? 'Unknown' : name.slice(dot + 1).toUpperCase();
+}
+
+/** The original name without its last extension plus the output's: photo.png → photo.webp, jpeg → .jpg. */
+export function outputFileName(name: string, format: ImageFormat): string {
+  const dot = extensionDot(name);
+  const base = dot === -1 ? name : name.slice(0, dot);
+  return `${base || 'image'}.${extensionFor(format)}`;
+}
+
+/** Makes names unique within one archive: photo.webp, photo (2).webp, photo (3).webp. */
+export function uniqueFileNames(names: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((name) => {
+    let candidate = name;
+    const dot = extensionDot(name);
+    const base = dot === -1 ? name : name.slice(0, dot);
+    const extension = dot === -1 ? '' : name.slice(dot);
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${base} (${n})${extension}`;
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}

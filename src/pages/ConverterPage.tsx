@@ -1,0 +1,151 @@
+import { useCallback, useReducer, useState } from 'react';
+import { notify } from '../app/notify';
+import { config } from '../app/config';
+import { EMAIL_MESSAGES, emailProblem } from '../features/email/email';
+import { EmailField } from '../features/email/EmailField';
+import { DropZone } from '../features/intake/DropZone';
+import { SelectedFilesGrid } from '../features/intake/SelectedFilesGrid';
+import { useSelectedFiles } from '../features/intake/useSelectedFiles';
+import { QueueList } from '../features/queue/QueueList';
+import { downloadBlob } from '../features/queue/download';
+import type { ConversionJob } from '../features/queue/jobs';
+import { useConversionQueue } from '../features/queue/useConversionQueue';
+import { SettingsPanel } from '../features/settings/SettingsPanel';
+import { DEFAULT_SETTINGS } from '../features/settings/settings';
+import { settingsReducer } from '../features/settings/settingsReducer';
+import { countOf } from '../lib/plural';
+
+export function ConverterPage() {
+  const { files, addFiles, removeFile, clearFiles } = useSelectedFiles();
+  const [settings, dispatch] = useReducer(settingsReducer, DEFAULT_SETTINGS);
+  const [email, setEmail] = useState('');
+  const queue = useConversionQueue();
+
+  const validFiles = files.filter((f) => f.isValid);
+
+  function convert() {
+    if (validFiles.length === 0) return;
+    const problem = emailProblem(email);
+    if (problem) {
+      notify.destructive(EMAIL_MESSAGES[problem].title, EMAIL_MESSAGES[problem].message);
+      return;
+    }
+    queue.start(
+      validFiles.map((f) => f.file),
+      settings,
+    );
+  }
+
+  const download = useCallback((job: ConversionJob) => {
+    if (job.outputBlob && job.outputName) downloadBlob(job.outputBlob, job.outputName);
+  }, []);
+  const { retry } = queue;
+  const retryWithSettings = useCallback((job: ConversionJob) => retry(job, settings), [retry, settings]);
+
+  return (
+    <>
+      <header className="app-header">
+        <div className="container app-header__inner">
+          <a className="brand" href="/">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <span>Pixel Converter</span>
+          </a>
+        </div>
+      </header>
+
+      <main className="container page">
+        <div className="intro">
+          <h1>Convert images in your browser</h1>
+          <p>JPG, PNG, WebP and AVIF — resized, adjusted and compressed on your device. Nothing is uploaded.</p>
+        </div>
+
+        <div className="layout">
+          <div className="layout__main">
+            <DropZone onFiles={addFiles} />
+            <SelectedFilesGrid files={files} onRemove={removeFile} onClear={clearFiles} />
+            <QueueList
+              jobs={queue.jobs}
+              completed={queue.completed}
+              zipping={queue.zipping}
+              onDownload={download}
+              onDownloadAll={queue.downloadAll}
+              onCancel={queue.cancel}
+              onRetry={retryWithSettings}
+              onClearFinished={queue.clearFinished}
+            />
+          </div>
+          <aside className="layout__side">
+            <SettingsPanel settings={settings} dispatch={dispatch} disabled={queue.converting}>
+              <EmailField value={email} onChange={setEmail} onSubmit={convert} disabled={queue.converting} />
+            </SettingsPanel>
+            <section className="card convert" aria-labelledby="convert-title">
+              <h2 id="convert-title" className="visually-hidden">
+                Convert
+              </h2>
+              <button
+                type="button"
+                className="button button--primary button--large"
+                onClick={convert}
+                disabled={queue.converting || email === ''}
+              >
+                {queue.converting ? 'Converting...' : `Convert ${countOf(validFiles.length, 'image')}`}
+              </button>
+              {files.length === 0 ? <p className="convert__hint">Upload images to start converting</p> : null}
+              {files.length > 0 && email === '' ? <p className="convert__hint">Enter your e-mail address to convert.</p> : null}
+            </section>
+          </aside>
+        </div>
+
+        <section className="card info" aria-labelledby="info-title">
+          <h2 id="info-title">How it works</h2>
+          <div className="info__grid">
+            <div>
+              <h3>Private by design</h3>
+              <p>
+                Decoding, resizing and encoding run on your device, in background workers. Your images never leave your device, and
+                neither your e-mail nor your files are stored.
+              </p>
+            </div>
+            <div>
+              <h3>Four formats</h3>
+              <p>
+                Convert between JPG, PNG, WebP and AVIF. WebP and AVIF are usually far smaller than JPG at the same quality; PNG keeps
+                every pixel.
+              </p>
+            </div>
+            <div>
+              <h3>Real encoders</h3>
+              <p>
+                With optimised compression on, images go through mozjpeg, libwebp, libavif and oxipng — the encoders behind Squoosh —
+                for smaller files than a browser's built-in export.
+              </p>
+            </div>
+            <div>
+              <h3>Works offline</h3>
+              <p>Three images convert at once. Add a batch, set a size or a target file size, and download one by one or as a zip.</p>
+            </div>
+          </div>
+        </section>
+
+        <section className="donate" aria-label="Support">
+          <p>Love this tool? Support its development:</p>
+          <div className="donate__links">
+            <a className="button button--ghost" href={config.donation.paypalUrl} target="_blank" rel="noopener noreferrer">
+              Donate via PayPal
+            </a>
+            <a className="button button--ghost" href={config.donation.coffeeUrl} target="_blank" rel="noopener noreferrer">
+              Buy me a coffee
+            </a>
+          </div>
+        </section>
+      </main>
+
+      <footer className="app-footer">
+        <div className="container">
+          <p>Your images never leave your device: every conversion runs in your browser. Files are never stored.</p>
+          <p className="app-footer__small">© {new Date().getFullYear()} Pixel Converter</p>
+        </div>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { expect, type Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import sharp from 'sharp';
+import { convertButton, enterEmail, saveDownload } from './helpers';
+
+/** Clicks Convert with a valid e-mail and waits until no job is pending or processing. */
+export async function convertAll(page: Page, expectedJobs: number): Promise<void> {
+  await enterEmail(page);
+  await convertButton(page).click();
+  await expect(page.getByTestId('job')).toHaveCount(expectedJobs);
+  await expect(page.locator('[data-testid="job"][data-status="pending"], [data-testid="job"][data-status="processing"]')).toHaveCount(0, {
+    timeout: 120_000,
+  });
+}
+
+export async function downloadAllZip(page: Page): Promise<Record<string, Buffer>> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download All (.zip)' }).click()]);
+  expect(download.suggestedFilename()).toBe('converted-images.zip');
+  const entries = unzipSync(new Uint8Array(await saveDownload(download)));
+  return Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, Buffer.from(bytes)]));
+}
+
+export async function downloadJob(page: Page, outputName: string): Promise<Buffer> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download ${outputName}` }).click()]);
+  expect(download.suggestedFilename()).toBe(outputName);
+  return saveDownload(download);
+}
+
+/** Format named by the leading bytes, independent of any decoder. */
+export function magicFormat(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (bytes.toString('latin1', 4, 8) === 'ftyp' && /avif|avis/.test(bytes.toString('latin1', 8, 32))) return 'avif';
+  return 'unknown';
+}
+
+/** Decodes with sharp (libvips), a decoder independent of the browser's. */
+export async function decoded(bytes: Buffer) {
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pixel = (x: number, y: number) => {
+    const i = (y * info.width + x) * 4;
+    return [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+  };
+  const meanLuma = () => {
+    let sum = 0;
+    for (let i = 0; i < data.length; i += 4) sum += 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
+    return sum / (data.length / 4);
+  };
+  return { width: info.width, height: info.height, pixel, meanLuma };
+}

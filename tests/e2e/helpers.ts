@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Download, type Page } from '@playwright/test';
+
+export const FIXTURE_DIR = join(dirname(fileURLToPath(import.meta.url)), '.generated');
+
+export function fixture(name: string): string {
+  return join(FIXTURE_DIR, name);
+}
+
+export async function openConverter(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByText('Add Images')).toBeVisible();
+}
+
+/** Adds files through the real file input, as the picker does. */
+export async function pickFiles(page: Page, names: string[]): Promise<void> {
+  await page.getByTestId('file-input').setInputFiles(names.map(fixture));
+}
+
+/** Dispatches a real drop event carrying the given files (name, type, bytes) on the drop zone. */
+export async function dropFiles(page: Page, files: { name: string; type: string; bytes: Buffer }[]): Promise<void> {
+  const payload = files.map((f) => ({ name: f.name, type: f.type, bytes: [...f.bytes] }));
+  await page.getByTestId('drop-zone').evaluate((zone, items) => {
+    const transfer = new DataTransfer();
+    for (const item of items) transfer.items.add(new File([new Uint8Array(item.bytes)], item.name, { type: item.type }));
+    zone.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+  }, payload);
+}
+
+export function fixtureBytes(name: string): Buffer {
+  return readFileSync(fixture(name));
+}
+
+export function fileCard(page: Page, name: string) {
+  return page.getByTestId('file-card').filter({ hasText: name });
+}
+
+export async function enterEmail(page: Page, email = 'ada@example.com'): Promise<void> {
+  await page.getByLabel('Email address').fill(email);
+}
+
+export function convertButton(page: Page) {
+  return page.getByRole('button', { name: /^(Convert \d+ images?|Converting\.\.\.)$/ });
+}
+
+export async function chooseFormat(page: Page, label: 'JPG' | 'PNG' | 'WebP' | 'AVIF'): Promise<void> {
+  await page.getByRole('radio', { name: label, exact: true }).check();
+}
+
+export async function saveDownload(download: Download): Promise<Buffer> {
+  const path = await download.path();
+  return readFileSync(path);
+}

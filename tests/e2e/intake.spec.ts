@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { FIXTURES } from '../fixtures/make-fixtures';
+import { dropFiles, fileCard, fixtureBytes, openConverter, pickFiles } from './helpers';
+
+test.beforeEach(async ({ page }) => {
+  await openConverter(page);
+});
+
+test('the drop zone shows "Add Images", "Tap here or drag & drop images" and "Max 25 MB • JPG, PNG, WebP, AVIF"', async ({ page }) => {
+  await expect(page.getByText('Add Images')).toBeVisible();
+  await expect(page.getByText('Tap here or drag & drop images')).toBeVisible();
+  await expect(page.getByText('Max 25 MB • JPG, PNG, WebP, AVIF')).toBeVisible();
+  await expect(page.getByText('Upload images to start converting')).toBeVisible();
+  const input = page.getByTestId('file-input');
+  await expect(input).toHaveAttribute('accept', 'image/*');
+  await expect(input).toHaveAttribute('multiple', '');
+});
+
+test('while a file is dragged over: "Drop images here" / "Release to upload"; leaving restores the idle texts', async ({ page }) => {
+  const zone = page.getByTestId('drop-zone');
+  await zone.dispatchEvent('dragenter', { dataTransfer: await page.evaluateHandle(() => new DataTransfer()) });
+  await expect(page.getByText('Drop images here')).toBeVisible();
+  await expect(page.getByText('Release to upload')).toBeVisible();
+  await zone.dispatchEvent('dragleave', { dataTransfer: await page.evaluateHandle(() => new DataTransfer()) });
+  await expect(page.getByText('Add Images')).toBeVisible();
+  await expect(page.getByText('Drop images here')).toHaveCount(0);
+});
+
+test('picked images become cards with name, size, extension, thumbnail and "Ready to convert"; toast "Added 2 images"', async ({ page }) => {
+  await pickFiles(page, [FIXTURES.jpeg, FIXTURES.png]);
+  await expect(page.getByText('Added 2 images')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Selected Files (2)' })).toBeVisible();
+  const card = fileCard(page, FIXTURES.jpeg);
+  await expect(card.getByText('Ready to convert')).toBeVisible();
+  await expect(card.getByText('JPG', { exact: true })).toBeVisible();
+  const size = fixtureBytes(FIXTURES.jpeg).length;
+  await expect(card.getByText(`${parseFloat((size / 1024).toFixed(2))} KB`)).toBeVisible();
+  // The thumbnail is a small preview made in a worker, not the full image.
+  const thumbnail = card.locator('img');
+  await expect(thumbnail).toHaveAttribute('src', /^blob:/);
+  const natural = await thumbnail.evaluate((img: HTMLImageElement) => img.decode().then(() => [img.naturalWidth, img.naturalHeight]));
+  expect(Math.max(...natural)).toBeLessThanOrEqual(240);
+  await expect(page.getByTestId('selection-summary')).toHaveText(/2 valid images • \d+\.\d MB/);
+  await expect(page.getByRole('button', { name: 'Convert 2 images' })).toBeVisible();
+});
+
+test('every bad file shows its exact message; "No valid files added" when none is valid', async ({ page }) => {
+  await pickFiles(page, [FIXTURES.textAsPng, FIXTURES.tinyPng, FIXTURES.svg, FIXTURES.tooLarge]);
+  await expect(page.getByText('No valid files added')).toBeVisible();
+  await expect(page.getByText('4 files had errors.')).toBeVisible();
+  await expect(fileCard(page, FIXTURES.textAsPng).getByText('Invalid file format. File may be corrupted or malicious.')).toBeVisible();
+  await expect(fileCard(page, FIXTURES.tinyPng).getByText('File too small to be a valid image.')).toBeVisible();
+  await expect(fileCard(page, FIXTURES.svg).getByText('Unsupported format. Use JPG, PNG, WebP, or AVIF.')).toBeVisible();
+  await expect(fileCard(page, FIXTURES.tooLarge).getByText('File too large. Maximum 25MB per file.')).toBeVisible();
+  await expect(fileCard(page, FIXTURES.svg).getByText('SVG', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Convert 0 images' })).toBeVisible();
+});
+
+test('a mixed pick reports "Added 1 image" and how many were skipped', async ({ page }) => {
+  await pickFiles(page, [FIXTURES.webp, FIXTURES.svg]);
+  await expect(page.getByText('Added 1 image', { exact: true })).toBeVisible();
+  await expect(page.getByText('1 file skipped due to errors.')).toBeVisible();
+});
+
+test('a dispatched drop adds images and silently ignores files that are not image/*', async ({ page }) => {
+  await dropFiles(page, [
+    { name: 'dropped.png', type: 'image/png', bytes: fixtureBytes(FIXTURES.png) },
+    { name: 'readme.txt', type: 'text/plain', bytes: Buffer.from('hello') },
+  ]);
+  await expect(page.getByText('Added 1 image', { exact: true })).toBeVisible();
+  await expect(fileCard(page, 'dropped.png').getByText('Ready to convert')).toBeVisible();
+  await expect(fileCard(page, 'readme.txt')).toHaveCount(0);
+  await expect(page.getByText('Add Images')).toBeVisible();
+});
+
+test('a pasted image is added', async ({ page }) => {
+  const bytes = [...fixtureBytes(FIXTURES.png)];
+  await page.evaluate((data) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(data)], 'pasted.png', { type: 'image/png' }));
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+  }, bytes);
+  await expect(fileCard(page, 'pasted.png').getByText('Ready to convert')).toBeVisible();
+});
+
+test('remove takes a file out of the list; the same file can be picked again', async ({ page }) => {
+  await pickFiles(page, [FIXTURES.jpeg]);
+  await expect(fileCard(page, FIXTURES.jpeg)).toHaveCount(1);
+  await page.getByRole('button', { name: `Remove ${FIXTURES.jpeg}` }).click();
+  await expect(fileCard(page, FIXTURES.jpeg)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: /Selected Files/ })).toHaveCount(0);
+  await pickFiles(page, [FIXTURES.jpeg]);
+  await expect(fileCard(page, FIXTURES.jpeg)).toHaveCount(1);
+  await expect(page.getByTestId('file-input')).toHaveValue('');
+});
+
+test('the drop zone opens the picker from the keyboard (Enter and Space)', async ({ page }) => {
+  const zone = page.getByTestId('drop-zone');
+  await zone.focus();
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  expect(chooser.isMultiple()).toBe(true);
+  const [again] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press(' ')]);
+  await again.setFiles([]);
+});

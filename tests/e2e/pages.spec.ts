@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { FIXTURES } from '../fixtures/make-fixtures';
+import { openConverter, pickFiles } from './helpers';
+
+test('the viewport is not zoomable, as the spec asks', async ({ page }) => {
+  await openConverter(page);
+  await expect(page.locator('meta[name="viewport"]')).toHaveAttribute('content', /maximum-scale=1.0, user-scalable=no/);
+});
+
+test('an unknown path shows 404, "Oops! Page not found", a link home, and logs the path', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (message) => logged.push(message.text()));
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect.poll(() => logged.some((line) => line.includes('/no/such/page'))).toBe(true);
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Add Images')).toBeVisible();
+});
+
+test('privacy, donation strip and footer say what the spec says', async ({ page }) => {
+  await openConverter(page);
+  await expect(page.getByText('Love this tool? Support its development:')).toBeVisible();
+  for (const name of ['Donate via PayPal', 'Buy me a coffee']) {
+    const link = page.getByRole('link', { name });
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(link).toHaveAttribute('href', /^https:\/\//);
+  }
+  await expect(page.getByRole('contentinfo')).toContainText('never leave your device');
+  await expect(page.getByRole('contentinfo')).toContainText('Files are never stored');
+  await expect(page.getByText('Your e-mail and your files are not stored.')).toBeVisible();
+});
+
+test('a 360 px phone shows the page without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openConverter(page);
+  await pickFiles(page, [FIXTURES.jpeg, FIXTURES.svg]);
+  await expect(page.getByText('Ready to convert')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('axe finds no WCAG A/AA violations on / (the spec’s viewport rule aside)', async ({ page }) => {
+  await openConverter(page);
+  await pickFiles(page, [FIXTURES.jpeg, FIXTURES.svg]);
+  await expect(page.getByText('Ready to convert')).toBeVisible();
+  await page.getByText('Added 1 image', { exact: true }).waitFor();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .disableRules(['meta-viewport'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatMegabytes, percentSaved, toRoundedMegabytes } from '../../src/lib/formatBytes';
+import { displayExtension, outputFileName, uniqueFileNames } from '../../src/lib/fileNames';
+import { countOf } from '../../src/lib/plural';
+
+describe('formatBytes: 1024-based Bytes, KB, MB, GB with 2 decimals', () => {
+  it.each([
+    [0, '0 Bytes'],
+    [1, '1 Bytes'],
+    [1023, '1023 Bytes'],
+    [1024, '1 KB'],
+    [1536, '1.5 KB'],
+    [1024 * 1024, '1 MB'],
+    [25 * 1024 * 1024 - 1, '25 MB'],
+    [2.345 * 1024 * 1024, '2.35 MB'],
+    [3 * 1024 ** 3, '3 GB'],
+    [5 * 1024 ** 4, '5120 GB'],
+  ])('%d → %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
+  });
+
+  it('megabytes with 1 decimal for the summary, 2 decimals for totals sent out', () => {
+    expect(formatMegabytes(1.26 * 1024 * 1024)).toBe('1.3 MB');
+    expect(formatMegabytes(0)).toBe('0.0 MB');
+    expect(toRoundedMegabytes(1.23456 * 1024 * 1024)).toBe(1.23);
+  });
+
+  it('percent saved only when the output is smaller', () => {
+    expect(percentSaved(1000, 250)).toBe(75);
+    expect(percentSaved(1000, 1000)).toBeNull();
+    expect(percentSaved(1000, 1200)).toBeNull();
+  });
+});
+
+describe('file names', () => {
+  it('extension upper-cased, or Unknown', () => {
+    expect(displayExtension('photo.jpeg')).toBe('JPEG');
+    expect(displayExtension('archive.tar.png')).toBe('PNG');
+    expect(displayExtension('photo')).toBe('Unknown');
+    expect(displayExtension('.hidden')).toBe('Unknown');
+    expect(displayExtension('photo.')).toBe('Unknown');
+  });
+
+  it.each([
+    ['photo.png', 'webp', 'photo.webp'],
+    ['photo.png', 'jpeg', 'photo.jpg'],
+    ['archive.tar.png', 'webp', 'archive.tar.webp'],
+    ['photo', 'avif', 'photo.avif'],
+    ['IMG_0001.JPG', 'png', 'IMG_0001.png'],
+    ['.hidden', 'png', '.hidden.png'],
+  ] as const)('%s to %s → %s', (name, format, expected) => {
+    expect(outputFileName(name, format)).toBe(expected);
+  });
+
+  it('duplicate names in one archive become photo (2).webp, photo (3).webp', () => {
+    expect(uniqueFileNames(['photo.webp', 'photo.webp', 'other.webp', 'photo.webp', 'Photo.webp'])).toEqual([
+      'photo.webp',
+      'photo (2).webp',
+      'other.webp',
+      'photo (3).webp',
+      'Photo (4).webp',
+    ]);
+  });
+
+  it('pluralises counts', () => {
+    expect(countOf(1, 'image')).toBe('1 image');
+    expect(countOf(0, 'image')).toBe('0 images');
+    expect(countOf(3, 'file')).toBe('3 files');
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_FILE_BYTES, VALIDATION_MESSAGES, formatFromMimeType, validateFile } from '../../src/features/intake/validateFile';
+import { HEADS, blobOf } from './signatures';
+
+describe('validateFile applies the five rules in the spec order', () => {
+  it.each([
+    ['jpeg', 'image/jpeg'],
+    ['jpeg', 'image/jpg'],
+    ['png', 'image/png'],
+    ['webp', 'image/webp'],
+    ['avif', 'image/avif'],
+  ] as const)('accepts a %s file declared as %s', async (format, type) => {
+    expect(await validateFile(blobOf(HEADS[format], 2048, type))).toEqual({ isValid: true, format });
+  });
+
+  it('1. over 25 MB: "File too large. Maximum 25MB per file."', async () => {
+    expect(await validateFile(blobOf(HEADS.png, MAX_FILE_BYTES + 1, 'image/png'))).toEqual({
+      isValid: false,
+      message: 'File too large. Maximum 25MB per file.',
+    });
+  });
+
+  it('exactly 25 MB is allowed', async () => {
+    expect((await validateFile(blobOf(HEADS.png, MAX_FILE_BYTES, 'image/png'))).isValid).toBe(true);
+  });
+
+  it('2. a type not starting with image/: "Not an image file."', async () => {
+    expect(await validateFile(blobOf(HEADS.png, 2048, 'text/plain'))).toEqual({ isValid: false, message: VALIDATION_MESSAGES.notImage });
+    expect(await validateFile(blobOf(HEADS.png, 2048, ''))).toEqual({ isValid: false, message: 'Not an image file.' });
+  });
+
+  it('3. an image type we do not accept: "Unsupported format. Use JPG, PNG, WebP, or AVIF."', async () => {
+    for (const type of ['image/svg+xml', 'image/gif', 'image/heic', 'image/bmp']) {
+      expect(await validateFile(blobOf(HEADS.png, 2048, type))).toEqual({
+        isValid: false,
+        message: 'Unsupported format. Use JPG, PNG, WebP, or AVIF.',
+      });
+    }
+  });
+
+  it('4. leading bytes that do not match the declared type: "Invalid file format. File may be corrupted or malicious."', async () => {
+    const text = [...'just some text pretending to be a picture'].map((c) => c.charCodeAt(0));
+    expect(await validateFile(blobOf(text, 2048, 'image/png'))).toEqual({
+      isValid: false,
+      message: 'Invalid file format. File may be corrupted or malicious.',
+    });
+    expect((await validateFile(blobOf(HEADS.jpeg, 2048, 'image/png'))).isValid).toBe(false);
+    expect((await validateFile(blobOf(HEADS.webp, 2048, 'image/avif'))).isValid).toBe(false);
+  });
+
+  it('5. under 100 bytes with a right signature: "File too small to be a valid image."', async () => {
+    expect(await validateFile(blobOf(HEADS.png, 99, 'image/png'))).toEqual({
+      isValid: false,
+      message: 'File too small to be a valid image.',
+    });
+    expect((await validateFile(blobOf(HEADS.png, 100, 'image/png'))).isValid).toBe(true);
+  });
+
+  it('the first failing rule wins: too large and mismatched reads "too large"', async () => {
+    const text = [...'not an image at all'].map((c) => c.charCodeAt(0));
+    expect(await validateFile(blobOf(text, MAX_FILE_BYTES + 1, 'image/png'))).toEqual({ isValid: false, message: VALIDATION_MESSAGES.tooLarge });
+  });
+
+  it('the first failing rule wins: too large and not an image reads "too large"', async () => {
+    expect(await validateFile(blobOf([], MAX_FILE_BYTES + 1, 'video/mp4'))).toEqual({ isValid: false, message: VALIDATION_MESSAGES.tooLarge });
+  });
+
+  it('the first failing rule wins: tiny and mismatched reads "invalid format" (rule 4 before 5)', async () => {
+    expect(await validateFile(blobOf([1, 2, 3], 10, 'image/jpeg'))).toEqual({ isValid: false, message: VALIDATION_MESSAGES.mismatch });
+  });
+
+  it('the first failing rule wins: tiny SVG reads "unsupported" (rule 3 before 5)', async () => {
+    expect(await validateFile(blobOf([0x3c], 10, 'image/svg+xml'))).toEqual({ isValid: false, message: VALIDATION_MESSAGES.unsupported });
+  });
+});
+
+describe('formatFromMimeType', () => {
+  it('maps accepted types, case-insensitively, and nothing else', () => {
+    expect(formatFromMimeType('image/JPEG')).toBe('jpeg');
+    expect(formatFromMimeType('image/jpg')).toBe('jpeg');
+    expect(formatFromMimeType('image/webp')).toBe('webp');
+    expect(formatFromMimeType('image/svg+xml')).toBeNull();
+    expect(formatFromMimeType('image/')).toBeNull();
+    expect(formatFromMimeType('application/png')).toBeNull();
+  });
+});

@@ -1,0 +1,51 @@
+import decodeAvif from '@jsquash/avif/decode';
+import decodeJpeg from '@jsquash/jpeg/decode';
+import decodePng from '@jsquash/png/decode';
+import decodeWebp from '@jsquash/webp/decode';
+import { CONVERSION_ERRORS, type ImageFormat } from '../contract';
+import { exifOrientation, readExif } from './metadata';
+import { applyExifOrientation } from './pixels';
+import type { RawImage } from './raw-image';
+
+/** The browser's decoder: fast, hardware-backed where possible, EXIF orientation and colour management applied. */
+async function decodeWithBrowser(file: Blob): Promise<RawImage | null> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image', premultiplyAlpha: 'none', colorSpaceConversion: 'default' });
+  } catch {
+    return null;
+  }
+  try {
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) throw new Error(CONVERSION_ERRORS.canvas);
+    context.drawImage(bitmap, 0, 0);
+    return context.getImageData(0, 0, bitmap.width, bitmap.height, { colorSpace: 'srgb' });
+  } finally {
+    bitmap.close();
+  }
+}
+
+const WASM_DECODERS: Record<ImageFormat, (buffer: ArrayBuffer) => Promise<ImageData | null>> = {
+  jpeg: (buffer) => decodeJpeg(buffer),
+  png: (buffer) => decodePng(buffer),
+  webp: (buffer) => decodeWebp(buffer),
+  avif: (buffer) => decodeAvif(buffer),
+};
+
+/** jSquash's decoders, for formats this browser cannot decode (AVIF on older Safari, for one). */
+async function decodeWithWasm(file: Blob, format: ImageFormat): Promise<RawImage | null> {
+  const buffer = await file.arrayBuffer();
+  const bytes = new Uint8Array(buffer.slice(0));
+  const image = await WASM_DECODERS[format](buffer).catch(() => null);
+  if (!image) return null;
+  const exif = readExif(bytes, format);
+  return exif ? applyExifOrientation(image, exifOrientation(exif)) : image;
+}
+
+/** Decodes to upright, non-premultiplied sRGB RGBA; throws the catalogue's "Failed to load image". */
+export async function decode(file: Blob, format: ImageFormat): Promise<RawImage> {
+  const image = (await decodeWithBrowser(file)) ?? (await decodeWithWasm(file, format));
+  if (!image) throw new Error(CONVERSION_ERRORS.load);
+  return image;
+}

@@ -1,0 +1,65 @@
+import type { ConversionSettings } from '../contract';
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface GeometryPlan {
+  /** Region of the (already rotated) source to keep. */
+  crop: Rect;
+  /** Final output size. */
+  width: number;
+  height: number;
+}
+
+type SizeSettings = Pick<ConversionSettings, 'aspectRatio' | 'resizeWidth' | 'resizeHeight'>;
+
+const MAX_EDGE = 16384;
+
+function ratioOf(settings: SizeSettings): number | null {
+  const fixed = /^(\d+):(\d+)$/.exec(settings.aspectRatio);
+  if (fixed) return Number(fixed[1]) / Number(fixed[2]);
+  if (settings.aspectRatio === 'custom' && settings.resizeWidth && settings.resizeHeight) {
+    return settings.resizeWidth / settings.resizeHeight;
+  }
+  return null;
+}
+
+function edge(value: number): number {
+  return Math.min(MAX_EDGE, Math.max(1, Math.round(value)));
+}
+
+/** The largest centred rectangle of the given ratio inside width × height. */
+export function centreCrop(width: number, height: number, ratio: number): Rect {
+  if (width / height > ratio) {
+    const cropWidth = edge(height * ratio);
+    return { x: Math.floor((width - cropWidth) / 2), y: 0, width: Math.min(cropWidth, width), height };
+  }
+  const cropHeight = edge(width / ratio);
+  return { x: 0, y: Math.floor((height - cropHeight) / 2), width, height: Math.min(cropHeight, height) };
+}
+
+/**
+ * Where to crop and what size to produce, never stretching:
+ * a ratio (fixed, or custom width and height) centre-crops to that ratio, then scales to the width (height derived);
+ * a single dimension without a ratio keeps the source's ratio; nothing set keeps the source's size.
+ */
+export function planGeometry(source: { width: number; height: number }, settings: SizeSettings): GeometryPlan {
+  const full: Rect = { x: 0, y: 0, width: source.width, height: source.height };
+  const ratio = ratioOf(settings);
+  const { resizeWidth: w, resizeHeight: h } = settings;
+
+  if (ratio !== null) {
+    const crop = centreCrop(source.width, source.height, ratio);
+    if (settings.aspectRatio === 'custom' && w && h) return { crop, width: edge(w), height: edge(h) };
+    const width = w ? edge(w) : h ? edge(h * ratio) : crop.width;
+    return { crop, width, height: edge(width / ratio) };
+  }
+  if (w && h) return { crop: full, width: edge(w), height: edge(h) };
+  if (w) return { crop: full, width: edge(w), height: edge((w * source.height) / source.width) };
+  if (h) return { crop: full, width: edge((h * source.width) / source.height), height: edge(h) };
+  return { crop: full, width: source.width, height: source.height };
+}

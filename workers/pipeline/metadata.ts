@@ -1,0 +1,192 @@
+import type { ImageFormat } from '../contract';
+
+/**
+ * EXIF in and out of the containers we write. The payload handled here is the TIFF structure
+ * ("II*\0…" or "MM\0*…"), without JPEG's "Exif\0\0" prefix.
+ */
+
+const EXIF_PREFIX = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00]; // "Exif\0\0"
+const ORIENTATION_TAG = 0x0112;
+
+const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
+const u16be = (b: Uint8Array, o: number) => (b[o]! << 8) | b[o + 1]!;
+const u32be = (b: Uint8Array, o: number) => ((b[o]! << 24) | (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!) >>> 0;
+const u32le = (b: Uint8Array, o: number) => (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;
+
+function startsWithBytes(bytes: Uint8Array, prefix: number[], offset = 0): boolean {
+  return prefix.every((value, i) => bytes[offset + i] === value);
+}
+
+function withoutExifPrefix(payload: Uint8Array): Uint8Array {
+  return startsWithBytes(payload, EXIF_PREFIX) ? payload.subarray(EXIF_PREFIX.length) : payload;
+}
+
+function isTiff(payload: Uint8Array): boolean {
+  const order = ascii(payload, 0, 2);
+  return payload.length >= 8 && (order === 'II' || order === 'MM');
+}
+
+function jpegExif(bytes: Uint8Array): Uint8Array | null {
+  let offset = 2;
+  while (offset + 4 <= bytes.length && bytes[offset] === 0xff) {
+    const marker = bytes[offset + 1]!;
+    if (marker === 0xda || marker === 0xd9) break; // start of scan / end of image: no more metadata
+    const length = u16be(bytes, offset + 2);
+    const payload = bytes.subarray(offset + 4, offset + 2 + length);
+    if (marker === 0xe1 && startsWithBytes(payload, EXIF_PREFIX)) return payload.subarray(EXIF_PREFIX.length);
+    offset += 2 + length;
+  }
+  return null;
+}
+
+function pngExif(bytes: Uint8Array): Uint8Array | null {
+  let offset = 8;
+  while (offset + 12 <= bytes.length) {
+    const length = u32be(bytes, offset);
+    const type = ascii(bytes, offset + 4, 4);
+    if (type === 'eXIf') return withoutExifPrefix(bytes.subarray(offset + 8, offset + 8 + length));
+    if (type === 'IEND') break;
+    offset += 12 + length;
+  }
+  return null;
+}
+
+function webpExif(bytes: Uint8Array): Uint8Array | null {
+  let offset = 12;
+  while (offset + 8 <= bytes.length) {
+    const size = u32le(bytes, offset + 4);
+    if (ascii(bytes, offset, 4) === 'EXIF') return withoutExifPrefix(bytes.subarray(offset + 8, offset + 8 + size));
+    offset += 8 + size + (size % 2);
+  }
+  return null;
+}
+
+/** The source's EXIF (TIFF payload), or null when it has none or we cannot read it from this container. */
+export function readExif(bytes: Uint8Array, format: ImageFormat): Uint8Array | null {
+  const payload = format === 'jpeg' ? jpegExif(bytes) : format === 'png' ? pngExif(bytes) : format === 'webp' ? webpExif(bytes) : null;
+  return payload && isTiff(payload) ? payload : null;
+}
+
+/** Byte offset of IFD0's Orientation value, or -1. */
+function orientationOffset(tiff: Uint8Array): number {
+  const little = tiff[0] === 0x49;
+  const u16 = (o: number) => (little ? tiff[o]! | (tiff[o + 1]! << 8) : u16be(tiff, o));
+  const u32 = (o: number) => (little ? u32le(tiff, o) : u32be(tiff, o));
+  const ifd = u32(4);
+  if (ifd + 2 > tiff.length) return -1;
+  const entries = u16(ifd);
+  for (let i = 0; i < entries; i++) {
+    const entry = ifd + 2 + i * 12;
+    if (entry + 12 > tiff.length) return -1;
+    if (u16(entry) === ORIENTATION_TAG) return entry + 8;
+  }
+  return -1;
+}
+
+/** EXIF Orientation (1–8), 1 when absent. */
+export function exifOrientation(tiff: Uint8Array): number {
+  const offset = orientationOffset(tiff);
+  if (offset === -1) return 1;
+  const value = tiff[0] === 0x49 ? tiff[offset]! | (tiff[offset + 1]! << 8) : u16be(tiff, offset);
+  return value >= 1 && value <= 8 ? value : 1;
+}
+
+/** A copy with Orientation set to 1: the pixels we write are already upright. */
+export function withUprightOrientation(tiff: Uint8Array): Uint8Array {
+  const copy = tiff.slice();
+  const offset = orientationOffset(copy);
+  if (offset !== -1) {
+    const little = copy[0] === 0x49;
+    copy[offset] = little ? 1 : 0;
+    copy[offset + 1] = little ? 0 : 1;
+  }
+  return copy;
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+const be16 = (v: number) => new Uint8Array([(v >> 8) & 0xff, v & 0xff]);
+const be32 = (v: number) => new Uint8Array([(v >>> 24) & 0xff, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff]);
+const le32 = (v: number) => new Uint8Array([v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, (v >>> 24) & 0xff]);
+const le24 = (v: number) => new Uint8Array([v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff]);
+const text = (s: string) => new Uint8Array([...s].map((c) => c.charCodeAt(0)));
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+export function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function writeJpegExif(jpeg: Uint8Array, tiff: Uint8Array): Uint8Array {
+  const segmentLength = 2 + EXIF_PREFIX.length + tiff.length;
+  if (segmentLength > 0xffff) return jpeg; // EXIF larger than one segment (huge maker notes): drop it rather than corrupt the file
+  // Right after SOI, or after a JFIF APP0 when the encoder wrote one.
+  let insertAt = 2;
+  if (jpeg[2] === 0xff && jpeg[3] === 0xe0) insertAt = 4 + u16be(jpeg, 4);
+  const segment = concat(new Uint8Array([0xff, 0xe1]), be16(segmentLength), new Uint8Array(EXIF_PREFIX), tiff);
+  return concat(jpeg.subarray(0, insertAt), segment, jpeg.subarray(insertAt));
+}
+
+function writePngExif(png: Uint8Array, tiff: Uint8Array): Uint8Array {
+  // eXIf must come before the first IDAT.
+  let offset = 8;
+  while (offset + 12 <= png.length && ascii(png, offset + 4, 4) !== 'IDAT') offset += 12 + u32be(png, offset);
+  const typeAndData = concat(text('eXIf'), tiff);
+  const chunk = concat(be32(tiff.length), typeAndData, be32(crc32(typeAndData)));
+  return concat(png.subarray(0, offset), chunk, png.subarray(offset));
+}
+
+function webpChunk(fourcc: string, data: Uint8Array): Uint8Array {
+  return concat(text(fourcc), le32(data.length), data, data.length % 2 ? new Uint8Array(1) : new Uint8Array());
+}
+
+/** Whether a simple-format WebP's bitstream carries alpha (VP8L header bit, or an ALPH chunk). */
+function simpleWebpHasAlpha(webp: Uint8Array): boolean {
+  return ascii(webp, 12, 4) === 'VP8L' && ((webp[21 + 3]! >> 4) & 1) === 1;
+}
+
+function writeWebpExif(webp: Uint8Array, tiff: Uint8Array, width: number, height: number): Uint8Array {
+  const exif = webpChunk('EXIF', tiff);
+  let body: Uint8Array;
+  if (ascii(webp, 12, 4) === 'VP8X') {
+    body = concat(webp.subarray(12), exif);
+    body[8] = body[8]! | 0x08; // EXIF present
+  } else {
+    const flags = 0x08 | (simpleWebpHasAlpha(webp) ? 0x10 : 0);
+    const vp8x = concat(new Uint8Array([flags, 0, 0, 0]), le24(width - 1), le24(height - 1));
+    body = concat(webpChunk('VP8X', vp8x), webp.subarray(12), exif);
+  }
+  return concat(text('RIFF'), le32(body.length + 4), text('WEBP'), body);
+}
+
+/** Writes EXIF into an encoded file; returns the file unchanged for containers we do not write (AVIF). */
+export function writeExif(encoded: Uint8Array, format: ImageFormat, tiff: Uint8Array, size: { width: number; height: number }): Uint8Array {
+  switch (format) {
+    case 'jpeg':
+      return writeJpegExif(encoded, tiff);
+    case 'png':
+      return writePngExif(encoded, tiff);
+    case 'webp':
+      return writeWebpExif(encoded, tiff, size.width, size.height);
+    case 'avif':
+      return encoded;
+  }
+}

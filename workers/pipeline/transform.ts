@@ -1,0 +1,24 @@
+import type { ConversionSettings } from '../contract';
+import { planGeometry } from './geometry';
+import { adjust, crop, flatten, rotate } from './pixels';
+import type { RawImage } from './raw-image';
+
+/** A high-quality resampler; the worker passes jSquash's Lanczos3, tests may pass their own. */
+export type Resizer = (image: RawImage, width: number, height: number) => Promise<RawImage>;
+
+export interface TransformOptions {
+  resize: Resizer;
+  /** False for outputs without an alpha channel (JPEG): the image is flattened onto the background colour. */
+  keepAlpha: boolean;
+}
+
+/** rotation → aspect-ratio crop → resize → brightness/contrast/saturation → flatten (when the output has no alpha). */
+export async function transform(source: RawImage, settings: ConversionSettings, options: TransformOptions): Promise<RawImage> {
+  let image = rotate(source, settings.rotation);
+  const plan = planGeometry(image, settings);
+  image = crop(image, plan.crop);
+  if (image.width !== plan.width || image.height !== plan.height) image = await options.resize(image, plan.width, plan.height);
+  image = adjust(image, settings);
+  if (!options.keepAlpha) image = flatten(image, settings.backgroundColor);
+  return image;
+}
