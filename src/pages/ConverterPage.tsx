@@ -7,8 +7,6 @@ import { DropZone } from '../features/intake/DropZone';
 import { SelectedFilesGrid } from '../features/intake/SelectedFilesGrid';
 import { useSelectedFiles } from '../features/intake/useSelectedFiles';
 import { QueueList } from '../features/queue/QueueList';
-import { downloadBlob } from '../features/queue/download';
-import type { ConversionJob } from '../features/queue/jobs';
 import { useConversionQueue } from '../features/queue/useConversionQueue';
 import { SettingsPanel } from '../features/settings/SettingsPanel';
 import { DEFAULT_SETTINGS } from '../features/settings/settings';
@@ -19,7 +17,7 @@ export function ConverterPage() {
   const { files, addFiles, removeFile, clearFiles } = useSelectedFiles();
   const [settings, dispatch] = useReducer(settingsReducer, DEFAULT_SETTINGS);
   const [email, setEmail] = useState('');
-  const queue = useConversionQueue();
+  const { queue, converting } = useConversionQueue();
 
   const validFiles = files.filter((f) => f.isValid);
 
@@ -36,11 +34,7 @@ export function ConverterPage() {
     );
   }
 
-  const download = useCallback((job: ConversionJob) => {
-    if (job.outputBlob && job.outputName) downloadBlob(job.outputBlob, job.outputName);
-  }, []);
-  const { retry } = queue;
-  const retryWithSettings = useCallback((job: ConversionJob) => retry(job, settings), [retry, settings]);
+  const retry = useCallback((id: string) => queue.retry(id, settings), [queue, settings]);
 
   return (
     <>
@@ -63,20 +57,11 @@ export function ConverterPage() {
           <div className="layout__main">
             <DropZone onFiles={addFiles} />
             <SelectedFilesGrid files={files} onRemove={removeFile} onClear={clearFiles} />
-            <QueueList
-              jobs={queue.jobs}
-              completed={queue.completed}
-              zipping={queue.zipping}
-              onDownload={download}
-              onDownloadAll={queue.downloadAll}
-              onCancel={queue.cancel}
-              onRetry={retryWithSettings}
-              onClearFinished={queue.clearFinished}
-            />
+            <QueueList queue={queue} onRetry={retry} />
           </div>
           <aside className="layout__side">
-            <SettingsPanel settings={settings} dispatch={dispatch} disabled={queue.converting}>
-              <EmailField value={email} onChange={setEmail} onSubmit={convert} disabled={queue.converting} />
+            <SettingsPanel settings={settings} dispatch={dispatch} disabled={converting}>
+              <EmailField value={email} onChange={setEmail} onSubmit={convert} disabled={converting} />
             </SettingsPanel>
             <section className="card convert" aria-labelledby="convert-title">
               <h2 id="convert-title" className="visually-hidden">
@@ -86,9 +71,9 @@ export function ConverterPage() {
                 type="button"
                 className="button button--primary button--large"
                 onClick={convert}
-                disabled={queue.converting || email === ''}
+                disabled={converting || email === ''}
               >
-                {queue.converting ? 'Converting...' : `Convert ${countOf(validFiles.length, 'image')}`}
+                {converting ? 'Converting...' : `Convert ${countOf(validFiles.length, 'image')}`}
               </button>
               {files.length === 0 ? <p className="convert__hint">Upload images to start converting</p> : null}
               {files.length > 0 && email === '' ? <p className="convert__hint">Enter your e-mail address to convert.</p> : null}

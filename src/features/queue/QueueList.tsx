@@ -1,17 +1,32 @@
-import { memo } from 'react';
-import { FORMAT_LABELS } from '../settings/settings';
+import { memo, useCallback, useState } from 'react';
+import { notify } from '../../app/notify';
+import { uniqueFileNames } from '../../lib/fileNames';
 import { formatBytes, percentSaved } from '../../lib/formatBytes';
+import { FORMAT_LABELS } from '../settings/settings';
+import type { ConversionQueue } from './conversionQueue';
+import { downloadBlob } from './download';
 import type { ConversionJob } from './jobs';
+import { zipInWorker } from './pipeline';
+import { useQueueJobs } from './useConversionQueue';
+
+export const ZIP_FILE_NAME = 'converted-images.zip';
 
 interface QueueListProps {
-  jobs: readonly ConversionJob[];
-  completed: number;
-  zipping: boolean;
-  onDownload: (job: ConversionJob) => void;
-  onDownloadAll: () => void;
-  onCancel: (id: string) => void;
-  onRetry: (job: ConversionJob) => void;
-  onClearFinished: () => void;
+  queue: ConversionQueue;
+  onRetry: (id: string) => void;
+}
+
+function download(job: ConversionJob): void {
+  if (job.outputBlob && job.outputName) downloadBlob(job.outputBlob, job.outputName);
+}
+
+/** Every completed output in one zip, built in a worker; duplicate names become "photo (2).webp". */
+async function downloadAllAsZip(jobs: readonly ConversionJob[]): Promise<void> {
+  const done = jobs.filter((job) => job.status === 'completed' && job.outputBlob && job.outputName);
+  if (done.length === 0) return;
+  const names = uniqueFileNames(done.map((job) => job.outputName!));
+  const zip = await zipInWorker(done.map((job, i) => ({ name: names[i]!, file: job.outputBlob! })));
+  downloadBlob(zip, ZIP_FILE_NAME);
 }
 
 const STATUS_TEXT: Record<ConversionJob['status'], string> = {
@@ -25,7 +40,7 @@ const JobCard = memo(function JobCard({ job, onDownload, onCancel, onRetry }: {
   job: ConversionJob;
   onDownload: (job: ConversionJob) => void;
   onCancel: (id: string) => void;
-  onRetry: (job: ConversionJob) => void;
+  onRetry: (id: string) => void;
 }) {
   const running = job.status === 'pending' || job.status === 'processing';
   const saved = job.outputSize !== null ? percentSaved(job.originalSize, job.outputSize) : null;
@@ -47,7 +62,7 @@ const JobCard = memo(function JobCard({ job, onDownload, onCancel, onRetry }: {
             aria-valuemax={100}
             aria-valuenow={job.progress}
           >
-            <div className="progress__bar" style={{ width: `${job.progress}%` }} />
+            <div className="progress__bar" style={{ transform: `scaleX(${job.progress / 100})` }} />
           </div>
           <span className="job__percent">{job.progress}%</span>
           <button type="button" className="button button--ghost button--small" onClick={() => onCancel(job.id)} aria-label={`Cancel ${job.file.name}`}>
@@ -72,7 +87,7 @@ const JobCard = memo(function JobCard({ job, onDownload, onCancel, onRetry }: {
           <p className="job__error" role="alert">
             {job.error}
           </p>
-          <button type="button" className="button button--ghost button--small" onClick={() => onRetry(job)} aria-label={`Retry ${job.file.name}`}>
+          <button type="button" className="button button--ghost button--small" onClick={() => onRetry(job.id)} aria-label={`Retry ${job.file.name}`}>
             Retry
           </button>
         </div>
@@ -81,8 +96,24 @@ const JobCard = memo(function JobCard({ job, onDownload, onCancel, onRetry }: {
   );
 });
 
-export function QueueList({ jobs, completed, zipping, onDownload, onDownloadAll, onCancel, onRetry, onClearFinished }: QueueListProps) {
+export function QueueList({ queue, onRetry }: QueueListProps) {
+  const jobs = useQueueJobs(queue);
+  const [zipping, setZipping] = useState(false);
+  const cancel = useCallback((id: string) => queue.cancel(id), [queue]);
+  const downloadAll = useCallback(async () => {
+    setZipping(true);
+    try {
+      await downloadAllAsZip(queue.getJobs());
+    } catch (error) {
+      console.error('Building the zip failed', error);
+      notify.destructive('Download failed', 'The zip could not be built. Download the files one by one instead.');
+    } finally {
+      setZipping(false);
+    }
+  }, [queue]);
+
   if (jobs.length === 0) return null;
+  const completed = jobs.filter((job) => job.status === 'completed').length;
   return (
     <section className="card" aria-labelledby="queue-title">
       <div className="section-head">
@@ -91,18 +122,18 @@ export function QueueList({ jobs, completed, zipping, onDownload, onDownloadAll,
         </h2>
         <div className="section-head__actions">
           {completed > 0 ? (
-            <button type="button" className="button button--primary" onClick={onDownloadAll} disabled={zipping}>
+            <button type="button" className="button button--primary" onClick={downloadAll} disabled={zipping}>
               {zipping ? 'Preparing zip…' : 'Download All (.zip)'}
             </button>
           ) : null}
-          <button type="button" className="link-button" onClick={onClearFinished}>
+          <button type="button" className="link-button" onClick={() => queue.clearFinished()}>
             Clear finished
           </button>
         </div>
       </div>
       <ul className="job-list">
         {jobs.map((job) => (
-          <JobCard key={job.id} job={job} onDownload={onDownload} onCancel={onCancel} onRetry={onRetry} />
+          <JobCard key={job.id} job={job} onDownload={download} onCancel={cancel} onRetry={onRetry} />
         ))}
       </ul>
     </section>

@@ -1,0 +1,118 @@
+import type { ConversionSettings } from '../../../workers/contract';
+import { outputFileName } from '../../lib/fileNames';
+import { createId } from '../../lib/ids';
+import { TICK_MS, createJob, jobsReducer, summarise, type ConversionJob, type JobAction } from './jobs';
+import { convertInWorker, errorMessage, isAbort } from './pipeline';
+
+export interface RunSummary {
+  succeeded: number;
+  failed: number;
+}
+
+/**
+ * The queue outside React: jobs held by the pure reducer, work handed to the worker pool. Components subscribe
+ * to just what they show (useSyncExternalStore), so a progress tick re-renders the queue list, not the page.
+ */
+export class ConversionQueue {
+  private jobs: ConversionJob[] = [];
+  private readonly listeners = new Set<() => void>();
+  private readonly controllers = new Map<string, AbortController>();
+  /** Ids of the current run, for the completion step; null when no run is going. */
+  private run: Set<string> | null = null;
+  private ticker: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly onRunFinished: (summary: RunSummary) => void) {}
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getJobs = (): readonly ConversionJob[] => this.jobs;
+
+  readonly isConverting = (): boolean => summarise(this.jobs).running > 0;
+
+  start(files: readonly File[], settings: ConversionSettings): void {
+    const created = files.map((file) => createJob(createId(), file, settings.outputFormat));
+    if (created.length === 0) return;
+    this.run = new Set([...(this.run ?? []), ...created.map((job) => job.id)]);
+    this.dispatch({ type: 'enqueue', jobs: created });
+    for (const job of created) this.execute(job, settings);
+  }
+
+  cancel(id: string): void {
+    this.controllers.get(id)?.abort();
+    this.run?.delete(id);
+    this.dispatch({ type: 'remove', id });
+  }
+
+  retry(id: string, settings: ConversionSettings): void {
+    const job = this.jobs.find((j) => j.id === id);
+    if (job?.status !== 'error') return;
+    this.run = new Set([...(this.run ?? []), id]);
+    this.dispatch({ type: 'retry', id, outputFormat: settings.outputFormat });
+    this.execute(job, settings);
+  }
+
+  clearFinished(): void {
+    this.dispatch({ type: 'clear' });
+  }
+
+  /** Stops every running job and the progress timer (the page is going away). */
+  dispose(): void {
+    for (const controller of this.controllers.values()) controller.abort();
+    this.controllers.clear();
+    this.setTicking(false);
+  }
+
+  private execute(job: ConversionJob, settings: ConversionSettings): void {
+    const controller = new AbortController();
+    this.controllers.set(job.id, controller);
+    convertInWorker(job.file, settings, {
+      signal: controller.signal,
+      onStart: () => this.dispatch({ type: 'started', id: job.id }),
+      onProgress: ({ percent }) => this.dispatch({ type: 'progress', id: job.id, percent }),
+    })
+      .then((result) => {
+        const blob = new Blob([result.bytes], { type: result.mimeType });
+        this.dispatch({ type: 'completed', id: job.id, blob, name: outputFileName(job.file.name, settings.outputFormat) });
+      })
+      .catch((error: unknown) => {
+        if (isAbort(error)) return;
+        console.error(`Conversion of ${job.file.name} failed`, error);
+        this.dispatch({ type: 'failed', id: job.id, message: errorMessage(error) });
+      })
+      .finally(() => {
+        if (this.controllers.get(job.id) === controller) this.controllers.delete(job.id);
+      });
+  }
+
+  private dispatch(action: JobAction): void {
+    const next = jobsReducer(this.jobs, action);
+    if (next === this.jobs) return;
+    this.jobs = next;
+    // The spec's simulated progress keeps a running job's bar moving between the worker's stage reports.
+    this.setTicking(next.some((job) => job.status === 'processing'));
+    this.finishRunIfSettled();
+    for (const listener of this.listeners) listener();
+  }
+
+  private setTicking(on: boolean): void {
+    if (on && !this.ticker) this.ticker = setInterval(() => this.dispatch({ type: 'tick' }), TICK_MS);
+    if (!on && this.ticker) {
+      clearInterval(this.ticker);
+      this.ticker = null;
+    }
+  }
+
+  private finishRunIfSettled(): void {
+    const ids = this.run;
+    if (!ids) return;
+    const ofRun = this.jobs.filter((job) => ids.has(job.id));
+    if (ofRun.some((job) => job.status === 'pending' || job.status === 'processing')) return;
+    this.run = null;
+    if (ofRun.length === 0) return;
+    const succeeded = ofRun.filter((job) => job.status === 'completed').length;
+    this.onRunFinished({ succeeded, failed: ofRun.length - succeeded });
+  }
+}

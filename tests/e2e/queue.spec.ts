@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { FIXTURES } from '../fixtures/make-fixtures';
+import { chooseFormat, convertButton, enterEmail, fileCard, fixture, openConverter } from './helpers';
+import { downloadAllZip, magicFormat } from './convert-helpers';
+
+const jobsIn = (page: import('@playwright/test').Page, status: string) => page.locator(`[data-testid="job"][data-status="${status}"]`);
+
+test('cancel mid-conversion removes the job, and the next job still completes', async ({ page }) => {
+  await openConverter(page);
+  // A 12 MP photo to AVIF takes long enough to be cancelled; three small ones queue behind it (pool of three).
+  await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.photo12mp), fixture(FIXTURES.jpeg), fixture(FIXTURES.png), fixture(FIXTURES.webp)]);
+  await expect(page.getByText('Ready to convert')).toHaveCount(4);
+  await chooseFormat(page, 'AVIF');
+  await enterEmail(page);
+  await convertButton(page).click();
+  await expect(page.getByRole('button', { name: 'Converting...' })).toBeDisabled();
+  const big = page.getByTestId('job').filter({ hasText: FIXTURES.photo12mp });
+  await expect(big).toHaveAttribute('data-status', 'processing');
+  await expect(big.getByRole('progressbar')).toBeVisible();
+  await page.getByRole('button', { name: `Cancel ${FIXTURES.photo12mp}` }).click();
+  await expect(big).toHaveCount(0);
+  await expect(jobsIn(page, 'completed')).toHaveCount(3, { timeout: 60_000 });
+  await expect(page.getByTestId('job')).toHaveCount(3);
+  await expect(page.getByText('3 images converted.')).toBeVisible();
+  await expect(convertButton(page)).toHaveText('Convert 4 images');
+  const files = await downloadAllZip(page);
+  expect(Object.keys(files).sort()).toEqual(['photo (2).avif', 'photo (3).avif', 'photo.avif']);
+  for (const bytes of Object.values(files)) expect(magicFormat(bytes)).toBe('avif');
+});
+
+test('no main-thread long task while six 12 MP photos convert and zip', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.addInitScript(() => {
+    const tasks: string[] = [];
+    (window as unknown as { __longTasks: string[] }).__longTasks = tasks;
+    const frames: string[] = [];
+    (window as unknown as { __frames: string[] }).__frames = frames;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push(`${Math.round(entry.startTime)}+${Math.round(entry.duration)}ms`);
+    }).observe({ type: 'longtask', buffered: true });
+    // Long animation frames name the scripts that ran, for the failure message.
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceEntry[] & { scripts?: { invoker: string; duration: number }[] }[]) {
+        const scripts = ((entry as unknown as { scripts: { invoker: string; duration: number }[] }).scripts ?? []).map((s) => `${s.invoker} ${Math.round(s.duration)}ms`);
+        frames.push(`${Math.round(entry.startTime)}+${Math.round(entry.duration)}ms [${scripts.join('; ')}]`);
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  });
+  await openConverter(page);
+  const photo = await import('node:fs').then((fs) => fs.readFileSync(fixture(FIXTURES.photo12mp)));
+  await page.getByTestId('file-input').setInputFiles(
+    Array.from({ length: 6 }, (_, i) => ({ name: `holiday-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: photo })),
+  );
+  await expect(page.getByText('Ready to convert')).toHaveCount(6);
+  await expect(fileCard(page, 'holiday-6.jpg').locator('img')).toHaveAttribute('src', /^blob:/, { timeout: 60_000 });
+  await enterEmail(page);
+  const before = await page.evaluate(() => (window as unknown as { __longTasks: string[] }).__longTasks.length);
+  const framesBefore = await page.evaluate(() => (window as unknown as { __frames: string[] }).__frames.length);
+  await convertButton(page).click();
+  await expect(jobsIn(page, 'completed')).toHaveCount(6, { timeout: 200_000 });
+  const files = await downloadAllZip(page);
+  expect(Object.keys(files)).toHaveLength(6);
+  const during = await page.evaluate((from) => (window as unknown as { __longTasks: string[] }).__longTasks.slice(from), before);
+  const frames = await page.evaluate((from) => (window as unknown as { __frames: string[] }).__frames.slice(from), framesBefore);
+  expect(during, `long animation frames: ${frames.join(' | ')}`).toEqual([]);
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
+import { settingsReducer, type SettingsAction } from '../../src/features/settings/settingsReducer';
+import { planGeometry } from '../../workers/pipeline/geometry';
+
+const landscape = { width: 4000, height: 3000 }; // 4:3
+const portrait = { width: 3000, height: 4000 }; // 3:4
+
+const settingsAfter = (...actions: SettingsAction[]) => actions.reduce(settingsReducer, DEFAULT_SETTINGS);
+const plan = (source: { width: number; height: number }, ...actions: SettingsAction[]) => planGeometry(source, settingsAfter(...actions));
+
+describe('planGeometry: presets', () => {
+  it('original keeps the source untouched', () => {
+    expect(plan(landscape)).toEqual({ crop: { x: 0, y: 0, width: 4000, height: 3000 }, width: 4000, height: 3000 });
+  });
+
+  it('social: centre square crop, then 1080×1080 (landscape and portrait)', () => {
+    expect(plan(landscape, { type: 'applyPreset', preset: 'social' })).toEqual({ crop: { x: 500, y: 0, width: 3000, height: 3000 }, width: 1080, height: 1080 });
+    expect(plan(portrait, { type: 'applyPreset', preset: 'social' })).toEqual({ crop: { x: 0, y: 500, width: 3000, height: 3000 }, width: 1080, height: 1080 });
+  });
+
+  it('web: centre 16:9 crop, then 1920 wide with the height derived', () => {
+    expect(plan(landscape, { type: 'applyPreset', preset: 'web' })).toEqual({ crop: { x: 0, y: 375, width: 4000, height: 2250 }, width: 1920, height: 1080 });
+    expect(plan(portrait, { type: 'applyPreset', preset: 'web' })).toEqual({ crop: { x: 0, y: 1156, width: 3000, height: 1688 }, width: 1920, height: 1080 });
+  });
+
+  it('tiny: 512 wide, height from the source ratio, no crop', () => {
+    expect(plan(landscape, { type: 'applyPreset', preset: 'tiny' })).toEqual({ crop: { x: 0, y: 0, width: 4000, height: 3000 }, width: 512, height: 384 });
+    expect(plan(portrait, { type: 'applyPreset', preset: 'tiny' })).toEqual({ crop: { x: 0, y: 0, width: 3000, height: 4000 }, width: 512, height: 683 });
+  });
+});
+
+describe('planGeometry: ratios', () => {
+  it.each([
+    ['1:1', landscape, { x: 500, y: 0, width: 3000, height: 3000 }, 1080, 1080],
+    ['16:9', landscape, { x: 0, y: 375, width: 4000, height: 2250 }, 1920, 1080],
+    ['4:3', landscape, { x: 0, y: 0, width: 4000, height: 3000 }, 1200, 900],
+    ['9:16', landscape, { x: 1156, y: 0, width: 1688, height: 3000 }, 1080, 1920],
+    ['1:1', portrait, { x: 0, y: 500, width: 3000, height: 3000 }, 1080, 1080],
+    ['4:3', portrait, { x: 0, y: 875, width: 3000, height: 2250 }, 1200, 900],
+    ['9:16', portrait, { x: 375, y: 0, width: 2250, height: 4000 }, 1080, 1920],
+  ] as const)('%s on %o crops %o and scales to %d×%d', (ratio, source, crop, width, height) => {
+    expect(plan(source, { type: 'setAspectRatio', ratio })).toEqual({ crop, width, height });
+  });
+
+  it('a ratio with no dimensions crops without scaling', () => {
+    expect(planGeometry(landscape, { aspectRatio: '1:1', resizeWidth: null, resizeHeight: null })).toEqual({
+      crop: { x: 500, y: 0, width: 3000, height: 3000 },
+      width: 3000,
+      height: 3000,
+    });
+  });
+
+  it('a ratio with only a height derives the width', () => {
+    expect(planGeometry(landscape, { aspectRatio: '16:9', resizeWidth: null, resizeHeight: 720 })).toMatchObject({ width: 1280, height: 720 });
+  });
+});
+
+describe('planGeometry: custom dimensions', () => {
+  it('width and height: centre crop to their ratio, then scale — never stretch', () => {
+    expect(plan(landscape, { type: 'setWidth', value: 800 }, { type: 'setHeight', value: 800 })).toEqual({
+      crop: { x: 500, y: 0, width: 3000, height: 3000 },
+      width: 800,
+      height: 800,
+    });
+    expect(plan(portrait, { type: 'setWidth', value: 1000 }, { type: 'setHeight', value: 500 })).toEqual({
+      crop: { x: 0, y: 1250, width: 3000, height: 1500 },
+      width: 1000,
+      height: 500,
+    });
+  });
+
+  it('width only follows the source ratio, and so does height only', () => {
+    expect(plan(landscape, { type: 'setWidth', value: 1000 })).toMatchObject({ crop: { x: 0, y: 0, width: 4000, height: 3000 }, width: 1000, height: 750 });
+    expect(plan(portrait, { type: 'setHeight', value: 1000 })).toMatchObject({ width: 750, height: 1000 });
+  });
+
+  it('never produces an empty image', () => {
+    expect(planGeometry({ width: 5000, height: 10 }, { aspectRatio: 'original', resizeWidth: 10, resizeHeight: null })).toMatchObject({ width: 10, height: 1 });
+  });
+});

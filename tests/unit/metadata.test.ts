@@ -1,0 +1,83 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { crc32, exifOrientation, readExif, withUprightOrientation, writeExif } from '../../workers/pipeline/metadata';
+
+const pixels = () => sharp({ create: { width: 32, height: 24, channels: 3, background: '#4a7bd0' } });
+let cameraTiff: Uint8Array;
+let orientedTiff: Uint8Array;
+
+beforeAll(async () => {
+  const camera = await pixels().jpeg().withExif({ IFD0: { Make: 'PixelTestCam', Model: 'Model X100' } }).toBuffer();
+  cameraTiff = readExif(new Uint8Array(camera), 'jpeg')!;
+  const oriented = await pixels().jpeg().withMetadata({ orientation: 6 }).toBuffer();
+  orientedTiff = readExif(new Uint8Array(oriented), 'jpeg')!;
+});
+
+async function roundTrip(encoded: Buffer, format: 'jpeg' | 'png' | 'webp', tiff: Uint8Array) {
+  const written = Buffer.from(writeExif(new Uint8Array(encoded), format, tiff, { width: 32, height: 24 }));
+  const metadata = await sharp(written).metadata();
+  const pixelsBack = await sharp(written).raw().toBuffer({ resolveWithObject: true });
+  return { written, metadata, pixelsBack };
+}
+
+describe('reading EXIF', () => {
+  it('finds the TIFF payload in a JPEG and reads Orientation', () => {
+    expect(cameraTiff).toBeDefined();
+    expect(String.fromCharCode(cameraTiff[0]!, cameraTiff[1]!)).toMatch(/II|MM/);
+    expect(exifOrientation(cameraTiff)).toBe(1);
+    expect(exifOrientation(orientedTiff)).toBe(6);
+  });
+
+  it('returns null for files without EXIF', async () => {
+    expect(readExif(new Uint8Array(await pixels().jpeg().toBuffer()), 'jpeg')).toBeNull();
+    expect(readExif(new Uint8Array(await pixels().png().toBuffer()), 'png')).toBeNull();
+    expect(readExif(new Uint8Array(await pixels().webp().toBuffer()), 'webp')).toBeNull();
+  });
+
+  it('sets Orientation to 1 without touching anything else', () => {
+    const upright = withUprightOrientation(orientedTiff);
+    expect(exifOrientation(upright)).toBe(1);
+    expect(upright.length).toBe(orientedTiff.length);
+    expect(upright.filter((byte, i) => byte !== orientedTiff[i]).length).toBe(1);
+    expect(exifOrientation(orientedTiff)).toBe(6);
+  });
+});
+
+describe('writing EXIF into each container, parsed back by libvips', () => {
+  it('JPEG: an APP1 segment', async () => {
+    const { metadata, written } = await roundTrip(await pixels().jpeg().toBuffer(), 'jpeg', cameraTiff);
+    expect(metadata.exif?.toString('latin1')).toContain('PixelTestCam');
+    expect(readExif(new Uint8Array(written), 'jpeg')).toEqual(cameraTiff);
+  });
+
+  it('PNG: an eXIf chunk with a valid CRC, before IDAT', async () => {
+    const { metadata, written, pixelsBack } = await roundTrip(await pixels().png().toBuffer(), 'png', cameraTiff);
+    expect(metadata.exif?.toString('latin1')).toContain('Model X100');
+    expect(pixelsBack.info.width).toBe(32);
+    expect(written.indexOf('eXIf')).toBeLessThan(written.indexOf('IDAT'));
+    expect(readExif(new Uint8Array(written), 'png')).toEqual(cameraTiff);
+  });
+
+  it.each([
+    ['lossy (VP8)', () => pixels().webp({ quality: 80 })],
+    ['lossless (VP8L)', () => pixels().webp({ lossless: true })],
+    ['with alpha (VP8X)', () => pixels().ensureAlpha(0.5).webp({ quality: 80 })],
+  ])('WebP %s: an EXIF chunk and the VP8X flag', async (_, make) => {
+    const { metadata, written, pixelsBack } = await roundTrip(await make().toBuffer(), 'webp', cameraTiff);
+    expect(metadata.exif?.toString('latin1')).toContain('PixelTestCam');
+    expect([pixelsBack.info.width, pixelsBack.info.height]).toEqual([32, 24]);
+    expect(written.readUInt32LE(4)).toBe(written.length - 8);
+    expect(readExif(new Uint8Array(written), 'webp')).toEqual(cameraTiff);
+  });
+
+  it('AVIF is returned unchanged (the encoder cannot carry EXIF)', () => {
+    const bytes = new Uint8Array([1, 2, 3]);
+    expect(writeExif(bytes, 'avif', cameraTiff, { width: 1, height: 1 })).toBe(bytes);
+  });
+});
+
+describe('crc32', () => {
+  it('matches the standard check value', () => {
+    expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
+  });
+});
