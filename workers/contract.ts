@@ -46,11 +46,17 @@ export interface ConvertRequest {
   settings: ConversionSettings;
 }
 
+/**
+ * The output comes back as a Blob made in the worker: posting a Blob passes a handle, so the UI thread never
+ * copies, holds or garbage-collects the encoded bytes (a transferred ArrayBuffer would still be copied into a
+ * Blob there, and count against its heap).
+ */
 export interface ConvertResult {
-  bytes: ArrayBuffer;
-  mimeType: string;
+  blob: Blob;
   width: number;
   height: number;
+  /** How many times the encoder ran: 1, or the target-size search's attempts. */
+  encodes: number;
 }
 
 export interface ThumbnailRequest {

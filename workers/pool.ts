@@ -69,6 +69,15 @@ export class WorkerPool<Api> {
     });
   }
 
+  /**
+   * Starts every worker now and runs `prepare` on each idle one, so the first real task does not pay for
+   * worker start-up and codec compilation.
+   */
+  warm(prepare: (remote: Comlink.Remote<Api>) => Promise<unknown>): void {
+    while (this.slots.length < this.size) this.slots.push(this.spawn());
+    for (const slot of this.slots) if (!slot.busy) prepare(slot.remote).catch(() => undefined);
+  }
+
   /** Stops every worker; the pool makes new ones if used again. */
   terminate(): void {
     for (const slot of this.slots.splice(0)) {

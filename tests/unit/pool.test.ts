@@ -151,6 +151,20 @@ describe('WorkerPool', () => {
     expect(workerRunning('doomed').terminated).toBe(true);
   });
 
+  it('warm starts every worker and prepares each idle one', async () => {
+    const pool = makePool();
+    const prepared: number[] = [];
+    pool.warm(async () => void prepared.push(prepared.length));
+    expect(ChannelWorker.created).toHaveLength(3);
+    await tick();
+    expect(prepared).toHaveLength(3);
+    const result = pool.run((remote) => remote.work('after-warm'));
+    await tick();
+    expect(ChannelWorker.created).toHaveLength(3);
+    workerRunning('after-warm').release('after-warm');
+    expect(await result).toBe('after-warm done');
+  });
+
   it('a task that throws keeps its worker for the next one', async () => {
     const pool = makePool();
     await expect(pool.run((remote) => remote.fail('Failed to load image'))).rejects.toThrow('Failed to load image');

@@ -1,4 +1,4 @@
-import { CONVERSION_ERRORS, type ConversionProgress, type ConversionSettings, type ConvertRequest, type ConvertResult } from '../contract';
+import { CONVERSION_ERRORS, type ConversionProgress, type ConversionSettings, type ConvertRequest } from '../contract';
 import { decode } from './decode';
 import { ENCODERS, type Encoder } from './encoders';
 import { readExif, withUprightOrientation, writeExif } from './metadata';
@@ -8,6 +8,14 @@ import { searchTargetSize } from './target-size';
 import { transform, type Resizer } from './transform';
 
 export type ProgressReporter = (progress: ConversionProgress) => void;
+
+export interface EncodedImage {
+  bytes: ArrayBuffer;
+  mimeType: string;
+  width: number;
+  height: number;
+  encodes: number;
+}
 
 /** Percent reached at the end of each stage; encoding takes the span from transform to metadata. */
 const STAGE_END = { decode: 30, transform: 45, encode: 95, metadata: 99 } as const;
@@ -26,19 +34,19 @@ async function encodeForSettings(
   settings: ConversionSettings,
   reservedBytes: number,
   report: ProgressReporter,
-): Promise<ArrayBuffer> {
+): Promise<{ bytes: ArrayBuffer; encodes: number }> {
   const optimise = settings.enableCompression;
   if (!settings.enableTargetSize || !settings.targetFileSize) {
     const bytes = await encoder.encode(image, { quality: encoderQuality(settings), optimise });
     report({ stage: 'encode', percent: STAGE_END.encode });
-    return bytes;
+    return { bytes, encodes: 1 };
   }
   const targetBytes = settings.targetFileSize * 1024 - reservedBytes;
   if (!encoder.lossy) {
     // A lossless format has no quality to trade: it fits or it does not.
     const bytes = await encoder.encode(image, { quality: 1, optimise });
     if (bytes.byteLength > targetBytes) throw new Error(CONVERSION_ERRORS.targetSize);
-    return bytes;
+    return { bytes, encodes: 1 };
   }
   const span = STAGE_END.encode - STAGE_END.transform;
   const result = await searchTargetSize({
@@ -48,11 +56,11 @@ async function encodeForSettings(
     onAttempt: (attempt) => report({ stage: 'encode', percent: STAGE_END.transform + (span * attempt) / 8 }),
   });
   if (!result) throw new Error(CONVERSION_ERRORS.targetSize);
-  return result.bytes;
+  return { bytes: result.bytes, encodes: result.attempts };
 }
 
 /** probe → decode → transform → encode (or the target-size search) → metadata. */
-export async function convertImage(request: ConvertRequest, resize: Resizer, report: ProgressReporter): Promise<ConvertResult> {
+export async function convertImage(request: ConvertRequest, resize: Resizer, report: ProgressReporter): Promise<EncodedImage> {
   const { file, settings } = request;
   const format = await sniffImageFormat(file);
   if (!format) throw new Error(CONVERSION_ERRORS.load);
@@ -65,8 +73,10 @@ export async function convertImage(request: ConvertRequest, resize: Resizer, rep
   report({ stage: 'transform', percent: STAGE_END.transform });
 
   const exif = settings.stripMetadata || settings.outputFormat === 'avif' ? null : readExif(new Uint8Array(await file.arrayBuffer()), format);
-  let bytes = await encodeForSettings(image, encoder, settings, exif ? exif.length + EXIF_CONTAINER_OVERHEAD : 0, report);
-  if (exif) bytes = writeExif(new Uint8Array(bytes), settings.outputFormat, withUprightOrientation(exif), image).slice().buffer;
+  const encoded = await encodeForSettings(image, encoder, settings, exif ? exif.length + EXIF_CONTAINER_OVERHEAD : 0, report);
+  const bytes = exif
+    ? writeExif(new Uint8Array(encoded.bytes), settings.outputFormat, withUprightOrientation(exif), image).slice().buffer
+    : encoded.bytes;
   report({ stage: 'metadata', percent: STAGE_END.metadata });
-  return { bytes, mimeType: encoder.mimeType, width: image.width, height: image.height };
+  return { bytes, mimeType: encoder.mimeType, width: image.width, height: image.height, encodes: encoded.encodes };
 }

@@ -45,7 +45,7 @@ const JobCard = memo(function JobCard({ job, onDownload, onCancel, onRetry }: {
   const running = job.status === 'pending' || job.status === 'processing';
   const saved = job.outputSize !== null ? percentSaved(job.originalSize, job.outputSize) : null;
   return (
-    <li className={`job job--${job.status}`} data-testid="job" data-status={job.status}>
+    <li className={`job job--${job.status}`} data-testid="job" data-status={job.status} data-encodes={job.encodes ?? undefined}>
       <div className="job__head">
         <p className="job__name" title={job.file.name}>
           {job.file.name}

@@ -4,6 +4,11 @@ import { createId } from '../../lib/ids';
 import { TICK_MS, createJob, jobsReducer, summarise, type ConversionJob, type JobAction } from './jobs';
 import { convertInWorker, errorMessage, isAbort } from './pipeline';
 
+function afterNextFrame(callback: () => void): void {
+  if (typeof document !== 'undefined' && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(callback, 0));
+  else setTimeout(callback, 0);
+}
+
 export interface RunSummary {
   succeeded: number;
   failed: number;
@@ -20,6 +25,7 @@ export class ConversionQueue {
   /** Ids of the current run, for the completion step; null when no run is going. */
   private run: Set<string> | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
+  private notifyScheduled = false;
 
   constructor(private readonly onRunFinished: (summary: RunSummary) => void) {}
 
@@ -37,7 +43,11 @@ export class ConversionQueue {
     if (created.length === 0) return;
     this.run = new Set([...(this.run ?? []), ...created.map((job) => job.id)]);
     this.dispatch({ type: 'enqueue', jobs: created });
-    for (const job of created) this.execute(job, settings);
+    // Let the frame that shows the new queue render first: once three workers decode at once, the UI thread
+    // shares the cores with them, and the page's biggest layout should not be the one that waits.
+    afterNextFrame(() => {
+      for (const job of created) if (this.jobs.some((j) => j.id === job.id)) this.execute(job, settings);
+    });
   }
 
   cancel(id: string): void {
@@ -74,8 +84,7 @@ export class ConversionQueue {
       onProgress: ({ percent }) => this.dispatch({ type: 'progress', id: job.id, percent }),
     })
       .then((result) => {
-        const blob = new Blob([result.bytes], { type: result.mimeType });
-        this.dispatch({ type: 'completed', id: job.id, blob, name: outputFileName(job.file.name, settings.outputFormat) });
+        this.dispatch({ type: 'completed', id: job.id, blob: result.blob, name: outputFileName(job.file.name, settings.outputFormat), encodes: result.encodes });
       })
       .catch((error: unknown) => {
         if (isAbort(error)) return;
@@ -94,7 +103,23 @@ export class ConversionQueue {
     // The spec's simulated progress keeps a running job's bar moving between the worker's stage reports.
     this.setTicking(next.some((job) => job.status === 'processing'));
     this.finishRunIfSettled();
-    for (const listener of this.listeners) listener();
+    this.scheduleNotify();
+  }
+
+  /**
+   * Subscribers hear of changes at most once per frame: a burst of worker reports and a progress tick become
+   * one render, in the frame's rendering step rather than inside a message handler. A hidden page gets no
+   * frames, so it is told on a timer instead.
+   */
+  private scheduleNotify(): void {
+    if (this.notifyScheduled) return;
+    this.notifyScheduled = true;
+    const notify = () => {
+      this.notifyScheduled = false;
+      for (const listener of this.listeners) listener();
+    };
+    if (typeof document !== 'undefined' && document.visibilityState === 'visible') requestAnimationFrame(notify);
+    else setTimeout(notify, 0);
   }
 
   private setTicking(on: boolean): void {

@@ -14,6 +14,8 @@ export interface ConversionJob {
   outputBlob: Blob | null;
   outputSize: number | null;
   outputName: string | null;
+  /** Encoder runs behind the output (target-size attempts), for the benchmark and curious users. */
+  encodes: number | null;
   error: string | null;
 }
 
@@ -22,7 +24,7 @@ export type JobAction =
   | { type: 'started'; id: string }
   | { type: 'progress'; id: string; percent: number }
   | { type: 'tick' }
-  | { type: 'completed'; id: string; blob: Blob; name: string }
+  | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number }
   | { type: 'failed'; id: string; message?: string }
   | { type: 'retry'; id: string; outputFormat: ImageFormat }
   | { type: 'remove'; id: string }
@@ -45,6 +47,7 @@ export function createJob(id: string, file: File, outputFormat: ImageFormat): Co
     outputBlob: null,
     outputSize: null,
     outputName: null,
+    encodes: null,
     error: null,
   };
 }
@@ -74,7 +77,7 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
     case 'completed':
       return update(jobs, action.id, (job) =>
         isRunning(job)
-          ? { ...job, status: 'completed', progress: 100, outputBlob: action.blob, outputSize: action.blob.size, outputName: action.name, error: null }
+          ? { ...job, status: 'completed', progress: 100, outputBlob: action.blob, outputSize: action.blob.size, outputName: action.name, encodes: action.encodes ?? null, error: null }
           : job,
       );
     case 'failed':
@@ -84,7 +87,7 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
     case 'retry':
       return update(jobs, action.id, (job) =>
         job.status === 'error'
-          ? { ...job, status: 'pending', progress: 0, error: null, outputFormat: action.outputFormat, outputBlob: null, outputSize: null, outputName: null }
+          ? { ...job, status: 'pending', progress: 0, error: null, outputFormat: action.outputFormat, outputBlob: null, outputSize: null, outputName: null, encodes: null }
           : job,
       );
     case 'remove':

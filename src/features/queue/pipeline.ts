@@ -17,6 +17,11 @@ function pool(): WorkerPool<ConvertWorkerApi> {
   return convertPool;
 }
 
+/** Starts the workers and compiles the codecs for `format` while the visitor is still choosing settings. */
+export function warmUpPool(format: ConversionSettings['outputFormat']): void {
+  pool().warm((remote) => remote.warmUp(format));
+}
+
 export interface ConvertCallbacks extends RunOptions {
   onProgress: (progress: ConversionProgress) => void;
 }
@@ -41,8 +46,7 @@ export function isAbort(error: unknown): boolean {
 export async function zipInWorker(entries: ZipEntry[]): Promise<Blob> {
   const worker = new Worker(new URL('../../../workers/zip.worker.ts', import.meta.url), { type: 'module', name: 'zip' });
   try {
-    const bytes = await Comlink.wrap<ZipWorkerApi>(worker).zip(entries);
-    return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' });
+    return await Comlink.wrap<ZipWorkerApi>(worker).zip(entries);
   } finally {
     worker.terminate();
   }

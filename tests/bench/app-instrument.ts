@@ -1,0 +1,41 @@
+/**
+ * Injected into the app's page before it loads (the bench only): the same observers the baseline pages use,
+ * plus when Convert was clicked, when each job completed, and when the zip download was triggered.
+ */
+export function instrumentApp(): void {
+  const bench = {
+    convertAt: 0,
+    done: [] as number[],
+    zipAt: 0,
+    longTasks: [] as { start: number; duration: number }[],
+    frames: [] as { start: number; duration: number; blocking: number }[],
+  };
+  (window as unknown as { __bench: typeof bench }).__bench = bench;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) bench.longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      bench.frames.push({ start: e.startTime, duration: e.duration, blocking: (e as unknown as { blockingDuration: number }).blockingDuration });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = (event.target as HTMLElement).closest('button');
+      if (button && /^Convert \d+ image/.test(button.textContent ?? '')) bench.convertAt = performance.now();
+    },
+    true,
+  );
+  new MutationObserver((records) => {
+    for (const record of records) {
+      const element = record.target as HTMLElement;
+      if (record.attributeName === 'data-status' && element.dataset.status === 'completed') bench.done.push(performance.now());
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-status'] });
+  const click = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+    if (this.download.endsWith('.zip')) bench.zipAt = performance.now();
+    return click.call(this);
+  };
+}

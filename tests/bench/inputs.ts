@@ -1,0 +1,115 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { random } from '../fixtures/make-fixtures';
+
+/**
+ * Photo-like bench inputs, made at bench time and cached in tests/bench/.inputs/ (git-ignored).
+ * A "natural" base (fractal noise: the 1/f spectrum of real scenes, with soft shapes and colour regions) is
+ * upscaled with Lanczos and given sensor grain, which is how a camera photo looks to an encoder.
+ */
+
+export const INPUT_DIR = join(import.meta.dirname, '.inputs');
+
+function valueNoise(width: number, height: number, cell: number, rand: () => number): Float32Array {
+  const gw = Math.ceil(width / cell) + 2;
+  const gh = Math.ceil(height / cell) + 2;
+  const grid = Float32Array.from({ length: gw * gh }, () => rand());
+  const out = new Float32Array(width * height);
+  const smooth = (t: number) => t * t * (3 - 2 * t);
+  for (let y = 0; y < height; y++) {
+    const gy = y / cell;
+    const y0 = Math.floor(gy);
+    const ty = smooth(gy - y0);
+    for (let x = 0; x < width; x++) {
+      const gx = x / cell;
+      const x0 = Math.floor(gx);
+      const tx = smooth(gx - x0);
+      const a = grid[y0 * gw + x0]!;
+      const b = grid[y0 * gw + x0 + 1]!;
+      const c = grid[(y0 + 1) * gw + x0]!;
+      const d = grid[(y0 + 1) * gw + x0 + 1]!;
+      out[y * width + x] = a + (b - a) * tx + (c - a) * ty + (a - b - c + d) * tx * ty;
+    }
+  }
+  return out;
+}
+
+function fractal(width: number, height: number, rand: () => number, largest: number, octaves: number): Float32Array {
+  const sum = new Float32Array(width * height);
+  let amplitude = 1;
+  let total = 0;
+  for (let o = 0, cell = largest; o < octaves && cell >= 1; o++, cell /= 2) {
+    const layer = valueNoise(width, height, cell, rand);
+    for (let i = 0; i < sum.length; i++) sum[i]! += layer[i]! * amplitude;
+    total += amplitude;
+    amplitude *= 0.55;
+  }
+  for (let i = 0; i < sum.length; i++) sum[i]! /= total;
+  return sum;
+}
+
+/** A base "scene" at a quarter of the final size. */
+function scene(width: number, height: number, seed: number): Buffer {
+  const rand = random(seed);
+  const light = fractal(width, height, rand, 256, 8);
+  const hue = fractal(width, height, rand, 384, 3);
+  const shapes = fractal(width, height, rand, 96, 4);
+  const out = Buffer.alloc(width * height * 3);
+  const palette = [
+    [70, 110, 60], [150, 120, 80], [90, 130, 180], [200, 180, 150], [120, 80, 60], [60, 70, 90],
+  ].map((c) => c.map((v) => v + (rand() - 0.5) * 40));
+  for (let i = 0; i < width * height; i++) {
+    const region = Math.min(palette.length - 1, Math.floor(hue[i]! * palette.length * 1.4 - 0.2 * palette.length));
+    const base = palette[Math.max(0, region)]!;
+    // Hard edges where the shape field crosses a level, as object outlines do.
+    const edge = shapes[i]! > 0.52 ? 1.25 : 0.85;
+    const l = (0.35 + light[i]! * 1.1) * edge;
+    out[i * 3] = Math.max(0, Math.min(255, base[0]! * l));
+    out[i * 3 + 1] = Math.max(0, Math.min(255, base[1]! * l));
+    out[i * 3 + 2] = Math.max(0, Math.min(255, base[2]! * l));
+  }
+  return out;
+}
+
+async function photo(width: number, height: number, seed: number): Promise<Buffer> {
+  const small = { width: Math.round(width / 4), height: Math.round(height / 4) };
+  const upscaled = await sharp(scene(small.width, small.height, seed), { raw: { ...small, channels: 3 } })
+    .resize(width, height, { kernel: 'lanczos3' })
+    .raw()
+    .toBuffer();
+  const rand = random(seed * 7919);
+  for (let i = 0; i < upscaled.length; i++) {
+    // Roughly Gaussian grain (sum of two uniforms), σ ≈ 3 levels.
+    upscaled[i] = Math.max(0, Math.min(255, upscaled[i]! + (rand() + rand() - 1) * 7));
+  }
+  return sharp(upscaled, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92, chromaSubsampling: '4:2:0' }).toBuffer();
+}
+
+export interface InputSet {
+  name: string;
+  paths: string[];
+}
+
+/** `count` distinct photos of width × height (cached). */
+export async function photoSet(count: number, width: number, height: number): Promise<InputSet> {
+  const dir = join(INPUT_DIR, `${width}x${height}`);
+  mkdirSync(dir, { recursive: true });
+  const paths: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const path = join(dir, `photo-${String(i).padStart(2, '0')}.jpg`);
+    if (!existsSync(path)) writeFileSync(path, await photo(width, height, 1000 + i));
+    paths.push(path);
+  }
+  return { name: `${count} × ${((width * height) / 1e6).toFixed(0)} MP`, paths };
+}
+
+/** Raw PPM copies for cjpeg, which does not read JPEG (made before timing starts). */
+export async function ppmCopy(path: string): Promise<string> {
+  const target = path.replace(/\.jpg$/, '.ppm');
+  if (!existsSync(target)) {
+    const { data, info } = await sharp(path).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    writeFileSync(target, Buffer.concat([Buffer.from(`P6\n${info.width} ${info.height}\n255\n`), data]));
+  }
+  return target;
+}

@@ -1,0 +1,442 @@
+/**
+ * `npm run bench`: the app against its baselines on the same files, in one run, through the real page in headless
+ * Chromium. Times are medians of --runs runs (default 3). Writes a table to stdout and
+ * tests/bench/results/latest.{json,md}.
+ *
+ *   npm run bench                      all scenarios
+ *   npm run bench -- --runs 1          quicker, noisier
+ *   npm run bench -- --only webp,avif  some scenarios (webp, jpeg, avif, memory, target)
+ */
+import { execFile } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import sharp from 'sharp';
+import { ssim } from 'ssim.js';
+import { chromiumArgs, chromiumPath } from '../../playwright.config';
+import { instrumentApp } from './app-instrument';
+import { INPUT_DIR, photoSet, ppmCopy, type InputSet } from './inputs';
+import { MemorySampler } from './memory';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const RESULTS = join(import.meta.dirname, 'results');
+const APP_PORT = 4180;
+const BASELINE_PORT = 4181;
+
+const argv = process.argv.slice(2);
+const option = (name: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i === -1 ? undefined : argv[i + 1];
+};
+const RUNS = Number(option('runs') ?? 3);
+const ONLY = option('only')?.split(',');
+
+interface LongTaskFigures {
+  count: number;
+  longestMs: number;
+  totalBlockingMs: number;
+  /** Long animation frames (≥ 50 ms from input or script to paint). */
+  longFrames: number;
+}
+
+interface RunResult {
+  batchMs: number;
+  zipMs: number | null;
+  longTasks: LongTaskFigures;
+  peakMemoryMb: number | null;
+  outputs: Buffer[];
+  encodes?: number[];
+}
+
+interface ContenderSummary {
+  name: string;
+  batchMs: number | null;
+  zipMs: number | null;
+  runsMs: number[];
+  longTasks: LongTaskFigures | null;
+  peakMemoryMb: number | null;
+  totalBytes: number | null;
+  ssim: number | null;
+  note?: string;
+}
+
+interface ScenarioResult {
+  id: string;
+  title: string;
+  contenders: ContenderSummary[];
+  extra?: Record<string, unknown>;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+function longTaskFigures(bench: { longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[] }, from: number, to: number): LongTaskFigures {
+  const tasks = bench.longTasks.filter((t) => t.start >= from && t.start <= to);
+  return {
+    count: tasks.length,
+    longestMs: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
+    totalBlockingMs: Math.round(tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0)),
+    longFrames: bench.frames.filter((f) => f.start >= from && f.start <= to).length,
+  };
+}
+
+async function waitForHttp(url: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(url).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function startAppServer() {
+  const child = execFile('npx', ['vite', 'preview', '--port', String(APP_PORT), '--strictPort'], { cwd: ROOT });
+  return child;
+}
+
+/** Serves the baseline pages and the locally installed browser-image-compression (its libURL: no CDN). */
+function startBaselineServer(): http.Server {
+  const files: Record<string, [string, string]> = {
+    '/seed.html': [join(import.meta.dirname, 'baselines', 'seed.html'), 'text/html'],
+    '/bic.html': [join(import.meta.dirname, 'baselines', 'bic.html'), 'text/html'],
+    '/instrument.js': [join(import.meta.dirname, 'baselines', 'instrument.js'), 'text/javascript'],
+    '/lib/browser-image-compression.js': [join(ROOT, 'node_modules', 'browser-image-compression', 'dist', 'browser-image-compression.js'), 'text/javascript'],
+  };
+  const server = http.createServer((request, response) => {
+    const file = files[new URL(request.url ?? '/', 'http://x').pathname];
+    if (!file) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': file[1] }).end(readFileSync(file[0]));
+  });
+  server.listen(BASELINE_PORT);
+  return server;
+}
+
+async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+}
+
+interface AppSettings {
+  format: 'JPG' | 'PNG' | 'WebP' | 'AVIF';
+  quality: number;
+  compression: boolean;
+  targetKb?: number;
+}
+
+async function runApp(paths: string[], settings: AppSettings): Promise<RunResult> {
+  const browser = await launch();
+  const memory = new MemorySampler();
+  try {
+    const context = await browser.newContext({ acceptDownloads: true, serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript(instrumentApp);
+    await page.goto(`http://localhost:${APP_PORT}/`);
+    await page.getByRole('radio', { name: settings.format, exact: true }).check();
+    if (settings.format !== 'PNG') await page.getByLabel('Quality', { exact: true }).fill(String(settings.quality));
+    const compression = page.getByRole('switch', { name: /Optimised compression/ });
+    if ((await compression.isChecked()) !== settings.compression) await compression.click();
+    if (settings.targetKb) {
+      await page.getByRole('switch', { name: /Target file size/ }).check();
+      await page.getByLabel('Target size (KB)').fill(String(settings.targetKb));
+    }
+    await page.getByLabel('Email address').fill('bench@example.com');
+    await page.getByTestId('file-input').setInputFiles(paths);
+    await page.waitForFunction((n) => document.querySelectorAll('.file-card img[src^="blob:"]').length === n, paths.length, { timeout: 600_000, polling: 250 });
+    memory.start();
+    await page.getByRole('button', { name: /^Convert \d+ image/ }).click();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="job"][data-status="completed"], [data-testid="job"][data-status="error"]').length === n,
+      paths.length,
+      { timeout: 1_800_000, polling: 250 },
+    );
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download All (.zip)' }).click()]);
+    const zip = readFileSync(await download.path());
+    const peakMemoryMb = memory.stop();
+    const bench = await page.evaluate(() => (window as unknown as { __bench: { convertAt: number; done: number[]; zipAt: number; longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[] } }).__bench);
+    const encodes = await page.locator('[data-testid="job"]').evaluateAll((jobs) => jobs.map((j) => Number((j as HTMLElement).dataset.encodes ?? 0)));
+    const entries = unzipSync(new Uint8Array(zip));
+    const outputs = Object.keys(entries)
+      .sort()
+      .map((name) => Buffer.from(entries[name]!));
+    if (outputs.length !== paths.length) throw new Error(`app produced ${outputs.length} of ${paths.length} outputs`);
+    return {
+      batchMs: Math.max(...bench.done) - bench.convertAt,
+      zipMs: bench.zipAt - bench.convertAt,
+      longTasks: longTaskFigures(bench, bench.convertAt, bench.zipAt),
+      peakMemoryMb,
+      outputs,
+      encodes,
+    };
+  } finally {
+    memory.stop();
+    await browser.close();
+  }
+}
+
+async function runBaselinePage(pageName: 'seed' | 'bic', paths: string[], type: string, quality: number): Promise<RunResult> {
+  const browser = await launch();
+  const memory = new MemorySampler();
+  try {
+    const page: Page = await browser.newPage();
+    await page.goto(`http://localhost:${BASELINE_PORT}/${pageName}.html?type=${encodeURIComponent(type)}&quality=${quality}`);
+    await page.locator('#files').setInputFiles(paths);
+    memory.start();
+    await page.locator('#convert').click();
+    await page.waitForFunction(() => (window as unknown as { __bench: { finishedAt?: number } }).__bench.finishedAt !== undefined, undefined, { timeout: 1_800_000, polling: 250 });
+    const peakMemoryMb = memory.stop();
+    const bench = await page.evaluate(() => (window as unknown as { __bench: { convertAt: number; finishedAt: number; longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[] } }).__bench);
+    const outputs: Buffer[] = [];
+    for (let i = 0; i < paths.length; i++) {
+      const { base64 } = await page.evaluate((index) => (window as unknown as { outputBase64: (i: number) => Promise<{ base64: string }> }).outputBase64(index), i);
+      outputs.push(Buffer.from(base64, 'base64'));
+    }
+    return {
+      batchMs: bench.finishedAt - bench.convertAt,
+      zipMs: null,
+      longTasks: longTaskFigures(bench, bench.convertAt, bench.finishedAt),
+      peakMemoryMb,
+      outputs,
+    };
+  } finally {
+    memory.stop();
+    await browser.close();
+  }
+}
+
+function which(command: string): boolean {
+  return ['/usr/bin', '/usr/local/bin', '/bin'].some((dir) => existsSync(join(dir, command)));
+}
+
+function exec(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => execFile(command, args, (error) => (error ? reject(error) : resolve())));
+}
+
+/** Native encoders, two processes at a time: the physical limit of a 2-core machine. */
+async function runNative(paths: string[], command: (input: string, output: string) => [string, string[]], prepare?: (path: string) => Promise<string>): Promise<RunResult> {
+  const inputs = prepare ? await Promise.all(paths.map(prepare)) : paths;
+  const dir = mkdtempSync(join(tmpdir(), 'bench-native-'));
+  const outputPaths = inputs.map((input) => join(dir, basename(input) + '.out'));
+  const start = performance.now();
+  let next = 0;
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (next < inputs.length) {
+        const i = next++;
+        const [bin, args] = command(inputs[i]!, outputPaths[i]!);
+        await exec(bin, args);
+      }
+    }),
+  );
+  const batchMs = performance.now() - start;
+  const outputs = outputPaths.map((p) => readFileSync(p));
+  rmSync(dir, { recursive: true, force: true });
+  return { batchMs, zipMs: null, longTasks: { count: 0, longestMs: 0, totalBlockingMs: 0, longFrames: 0 }, peakMemoryMb: null, outputs };
+}
+
+/** Mean SSIM of outputs against their sources, on a 1024×768 centre crop at full resolution (ssim.js). */
+async function meanSsim(sources: string[], outputs: Buffer[], sample = 4): Promise<number> {
+  const scores: number[] = [];
+  for (let i = 0; i < Math.min(sample, outputs.length); i++) {
+    const meta = await sharp(sources[i]!).metadata();
+    const width = Math.min(1024, meta.width!);
+    const height = Math.min(768, meta.height!);
+    const region = { left: Math.floor((meta.width! - width) / 2), top: Math.floor((meta.height! - height) / 2), width, height };
+    const read = async (input: string | Buffer) => {
+      const { data, info } = await sharp(input).extract(region).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+    };
+    scores.push(ssim(await read(sources[i]!), await read(outputs[i]!)).mssim);
+  }
+  return Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 10000) / 10000;
+}
+
+async function measure(name: string, inputs: InputSet, runs: number, once: () => Promise<RunResult>, note?: string): Promise<ContenderSummary> {
+  const results: RunResult[] = [];
+  for (let i = 0; i < runs; i++) {
+    process.stdout.write(`  ${name}: run ${i + 1}/${runs}… `);
+    const result = await once();
+    process.stdout.write(`${(result.batchMs / 1000).toFixed(1)} s\n`);
+    results.push(result);
+  }
+  const first = results[0]!;
+  const worst = (pick: (r: RunResult) => number) => Math.max(...results.map(pick));
+  return {
+    name,
+    batchMs: Math.round(median(results.map((r) => r.batchMs))),
+    zipMs: first.zipMs === null ? null : Math.round(median(results.map((r) => r.zipMs!))),
+    runsMs: results.map((r) => Math.round(r.batchMs)),
+    longTasks: {
+      count: worst((r) => r.longTasks.count),
+      longestMs: worst((r) => r.longTasks.longestMs),
+      totalBlockingMs: worst((r) => r.longTasks.totalBlockingMs),
+      longFrames: worst((r) => r.longTasks.longFrames),
+    },
+    peakMemoryMb: first.peakMemoryMb === null ? null : worst((r) => r.peakMemoryMb!),
+    totalBytes: first.outputs.reduce((sum, b) => sum + b.length, 0),
+    ssim: await meanSsim(inputs.paths, first.outputs),
+    note,
+  };
+}
+
+const skipped = (name: string, note: string): ContenderSummary => ({
+  name,
+  batchMs: null,
+  zipMs: null,
+  runsMs: [],
+  longTasks: null,
+  peakMemoryMb: null,
+  totalBytes: null,
+  ssim: null,
+  note,
+});
+
+const wanted = (id: string) => !ONLY || ONLY.includes(id);
+
+async function scenarioWebp(): Promise<ScenarioResult> {
+  const inputs = await photoSet(12, 4000, 3000);
+  const contenders = [
+    await measure('app, optimised (libwebp WASM)', inputs, RUNS, () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: true })),
+    await measure('app, compression off (browser encoder)', inputs, RUNS, () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: false })),
+    await measure('seed design (main-thread canvas)', inputs, RUNS, () => runBaselinePage('seed', inputs.paths, 'image/webp', 0.8)),
+    await measure('browser-image-compression', inputs, RUNS, () => runBaselinePage('bic', inputs.paths, 'image/webp', 0.8)),
+    which('cwebp')
+      ? await measure('native cwebp ×2 processes', inputs, RUNS, () => runNative(inputs.paths, (i, o) => ['cwebp', ['-quiet', '-q', '80', i, '-o', o]]))
+      : skipped('native cwebp', 'cwebp not installed (apt-get install webp)'),
+  ];
+  return { id: 'webp', title: `${inputs.name} JPEG → WebP q80`, contenders };
+}
+
+async function scenarioJpeg(): Promise<ScenarioResult> {
+  const inputs = await photoSet(12, 4000, 3000);
+  const contenders = [
+    await measure('app, compression off (browser encoder)', inputs, RUNS, () => runApp(inputs.paths, { format: 'JPG', quality: 80, compression: false })),
+    await measure('app, compression on (mozjpeg WASM)', inputs, RUNS, () => runApp(inputs.paths, { format: 'JPG', quality: 80, compression: true })),
+    await measure('seed design (main-thread canvas)', inputs, RUNS, () => runBaselinePage('seed', inputs.paths, 'image/jpeg', 0.8)),
+    await measure('browser-image-compression', inputs, RUNS, () => runBaselinePage('bic', inputs.paths, 'image/jpeg', 0.8)),
+    which('cjpeg')
+      ? await measure('native cjpeg (libjpeg-turbo) ×2 processes', inputs, RUNS, () => runNative(inputs.paths, (i, o) => ['cjpeg', ['-quality', '80', '-optimize', '-outfile', o, i]], ppmCopy))
+      : skipped('native cjpeg', 'cjpeg not installed (apt-get install libjpeg-turbo-progs)'),
+  ];
+  return { id: 'jpeg', title: `${inputs.name} JPEG → JPEG q80`, contenders };
+}
+
+async function scenarioAvif(): Promise<ScenarioResult> {
+  const inputs = await photoSet(6, 1600, 1200);
+  // jSquash's AVIF quality q maps to quantizer round((100 − q) × 63 / 100); avifenc 0.11 takes the quantizer.
+  const quantizer = String(Math.round(((100 - 80) * 63) / 100));
+  const contenders = [
+    await measure('app (libavif WASM, speed 6)', inputs, RUNS, () => runApp(inputs.paths, { format: 'AVIF', quality: 80, compression: true })),
+    skipped('seed design (main-thread canvas)', 'cannot: no browser encodes AVIF from a canvas (toBlob returns PNG)'),
+    skipped('browser-image-compression', 'cannot: it encodes through the canvas too'),
+    which('avifenc')
+      ? await measure('native avifenc ×2 processes (speed 6)', inputs, RUNS, () =>
+          runNative(inputs.paths, (i, o) => ['avifenc', ['-s', '6', '-j', '1', '--min', quantizer, '--max', quantizer, i, o]]),
+        )
+      : skipped('native avifenc', 'avifenc not installed (apt-get install libavif-bin)'),
+  ];
+  return { id: 'avif', title: `${inputs.name} JPEG → AVIF q80`, contenders };
+}
+
+async function scenarioMemory(): Promise<ScenarioResult> {
+  const twelve = await photoSet(12, 4000, 3000);
+  // 48 files: the 12 photos four times over, under distinct names.
+  const dir = join(INPUT_DIR, '48');
+  mkdirSync(dir, { recursive: true });
+  const paths = Array.from({ length: 48 }, (_, i) => {
+    const path = join(dir, `photo-${String(i + 1).padStart(2, '0')}.jpg`);
+    if (!existsSync(path)) copyFileSync(twelve.paths[i % 12]!, path);
+    return path;
+  });
+  const fortyEight: InputSet = { name: '48 × 12 MP', paths };
+  const settings: AppSettings = { format: 'WebP', quality: 80, compression: false };
+  const contenders = [
+    await measure('app, 12 images', twelve, 1, () => runApp(twelve.paths, settings)),
+    await measure('app, 48 images', fortyEight, 1, () => runApp(fortyEight.paths, settings)),
+  ];
+  const [a, b] = contenders;
+  return { id: 'memory', title: '12 vs 48 × 12 MP → WebP q80 (browser encoder): memory growth', contenders, extra: { ratio48to12: b!.peakMemoryMb! / a!.peakMemoryMb! } };
+}
+
+async function scenarioTarget(): Promise<ScenarioResult> {
+  const inputs = await photoSet(1, 4000, 3000);
+  const rows: { targetKb: number; sizeKb: number; ratio: number; encodes: number }[] = [];
+  for (const targetKb of [150, 400, 1000, 2500]) {
+    const result = await runApp(inputs.paths, { format: 'WebP', quality: 80, compression: true, targetKb });
+    const sizeKb = result.outputs[0]!.length / 1024;
+    rows.push({ targetKb, sizeKb: Math.round(sizeKb), ratio: Math.round((sizeKb / targetKb) * 1000) / 1000, encodes: result.encodes?.[0] ?? 0 });
+    console.log(`  target ${targetKb} KB → ${Math.round(sizeKb)} KB (${(sizeKb / targetKb).toFixed(3)}×) in ${result.encodes?.[0]} encodes`);
+  }
+  return { id: 'target', title: 'Target-size accuracy (one 12 MP photo → WebP)', contenders: [], extra: { rows } };
+}
+
+const fmtS = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
+const fmtMb = (bytes: number | null) => (bytes === null ? '—' : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+function table(scenario: ScenarioResult): string {
+  if (scenario.id === 'target') {
+    const rows = (scenario.extra!.rows as { targetKb: number; sizeKb: number; ratio: number; encodes: number }[]).map(
+      (r) => `| ${r.targetKb} KB | ${r.sizeKb} KB | ${r.ratio.toFixed(3)} | ${r.encodes} |`,
+    );
+    return [`### ${scenario.title}`, '', '| target | result | result ÷ target | encodes |', '| --- | --- | --- | --- |', ...rows].join('\n');
+  }
+  const app = scenario.contenders[0]!;
+  const lines = [
+    `### ${scenario.title}`,
+    '',
+    '| contender | batch (median) | app ÷ this | to zip | long tasks (count / longest / TBT) | long frames | peak memory | output | SSIM |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const c of scenario.contenders) {
+    const ratio = c.batchMs && app.batchMs ? (app.batchMs / c.batchMs).toFixed(2) : '—';
+    const lt = c.longTasks ? `${c.longTasks.count} / ${c.longTasks.longestMs} ms / ${c.longTasks.totalBlockingMs} ms` : '—';
+    const frames = c.longTasks ? String(c.longTasks.longFrames) : '—';
+    const mem = c.peakMemoryMb === null ? '—' : `${c.peakMemoryMb} MB`;
+    lines.push(`| ${c.name}${c.note ? ` (${c.note})` : ''} | ${fmtS(c.batchMs)} | ${ratio} | ${fmtS(c.zipMs)} | ${lt} | ${frames} | ${mem} | ${fmtMb(c.totalBytes)} | ${c.ssim ?? '—'} |`);
+  }
+  if (scenario.extra?.ratio48to12) lines.push('', `Peak memory, 48 ÷ 12 images: ${(scenario.extra.ratio48to12 as number).toFixed(2)}× (goal ≤ 1.2×).`);
+  return lines.join('\n');
+}
+
+async function main() {
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) throw new Error('Build first: npm run build');
+  mkdirSync(RESULTS, { recursive: true });
+  const appServer = startAppServer();
+  const baselineServer = startBaselineServer();
+  try {
+    await waitForHttp(`http://localhost:${APP_PORT}/`);
+    const scenarios: ScenarioResult[] = [];
+    const plan: [string, () => Promise<ScenarioResult>][] = [
+      ['webp', scenarioWebp],
+      ['jpeg', scenarioJpeg],
+      ['avif', scenarioAvif],
+      ['memory', scenarioMemory],
+      ['target', scenarioTarget],
+    ];
+    for (const [id, run] of plan) {
+      if (!wanted(id)) continue;
+      console.log(`\n${id}:`);
+      scenarios.push(await run());
+    }
+    const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown CPU';
+    const browserVersion = await launch().then(async (b) => {
+      const v = b.version();
+      await b.close();
+      return v;
+    });
+    const header = `Measured ${new Date().toISOString().slice(0, 10)} on ${cpu}, ${(await import('node:os')).cpus().length} cores, Chromium ${browserVersion}; times are medians of ${RUNS} run(s); long tasks and memory are the worst run.`;
+    const markdown = [header, '', ...scenarios.map(table).flatMap((t) => [t, ''])].join('\n');
+    console.log(`\n${markdown}`);
+    writeFileSync(join(RESULTS, 'latest.json'), JSON.stringify({ date: new Date().toISOString(), runs: RUNS, cpu, browserVersion, scenarios }, null, 2));
+    writeFileSync(join(RESULTS, 'latest.md'), markdown);
+  } finally {
+    appServer.kill();
+    baselineServer.close();
+  }
+}
+
+await main();
