@@ -184,3 +184,24 @@ test('a file that passes the signature check but does not decode fails alone wit
   await expect(page.getByText('Conversion complete')).toBeVisible();
   await expect(page.getByText('1 image converted, 1 failed.')).toBeVisible();
 });
+
+test('with optimised compression off the browser encodes straight from its bitmap: right formats, sizes and background', async ({ page }) => {
+  await page.getByRole('switch', { name: /Optimised compression/ }).uncheck();
+  await pickFiles(page, [FIXTURES.transparent, FIXTURES.jpeg]);
+  await chooseFormat(page, 'JPG');
+  await page.getByLabel('Background colour').fill('#00ff00');
+  await convertAll(page, 2);
+  const flattened = await decoded(await downloadJob(page, 'transparent.jpg'));
+  const [r, g, b] = flattened.pixel(8, 32);
+  expect(r).toBeLessThan(30);
+  expect(g).toBeGreaterThan(225);
+  expect(b).toBeLessThan(30);
+  for (const output of OUTPUTS.filter((o) => o.format !== 'jpeg')) {
+    await page.getByRole('button', { name: 'Clear finished' }).click();
+    await chooseFormat(page, output.label);
+    await convertAll(page, 2);
+    const bytes = await downloadJob(page, `photo.${output.extension}`);
+    expect(magicFormat(bytes)).toBe(output.format);
+    expect([(await decoded(bytes)).width, (await decoded(bytes)).height]).toEqual([400, 300]);
+  }
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 import { settingsReducer, type SettingsAction } from '../../src/features/settings/settingsReducer';
 import { planGeometry } from '../../workers/pipeline/geometry';
+import { changesPixels } from '../../workers/pipeline/transform';
 
 const landscape = { width: 4000, height: 3000 }; // 4:3
 const portrait = { width: 3000, height: 4000 }; // 3:4
@@ -77,5 +78,23 @@ describe('planGeometry: custom dimensions', () => {
 
   it('never produces an empty image', () => {
     expect(planGeometry({ width: 5000, height: 10 }, { aspectRatio: 'original', resizeWidth: 10, resizeHeight: null })).toMatchObject({ width: 10, height: 1 });
+  });
+});
+
+describe('changesPixels: when the browser may encode straight from its decoded bitmap', () => {
+  it('is false for a plain re-encode, whatever the format or flags', () => {
+    expect(changesPixels(landscape, DEFAULT_SETTINGS)).toBe(false);
+    expect(changesPixels(landscape, settingsAfter({ type: 'setFormat', format: 'jpeg' }, { type: 'setQuality', value: 50 }))).toBe(false);
+    // A ratio the source already has, at its own width, changes nothing.
+    expect(changesPixels(landscape, settingsAfter({ type: 'setWidth', value: 4000 }, { type: 'setAspectRatio', ratio: '4:3' }))).toBe(false);
+  });
+
+  it('is true for rotation, any crop or resize, and any adjustment', () => {
+    expect(changesPixels(landscape, settingsAfter({ type: 'rotate', direction: 'right' }))).toBe(true);
+    expect(changesPixels(landscape, settingsAfter({ type: 'applyPreset', preset: 'tiny' }))).toBe(true);
+    expect(changesPixels(landscape, settingsAfter({ type: 'setAspectRatio', ratio: '1:1' }, { type: 'setWidth', value: 3000 }, { type: 'setHeight', value: 3000 }))).toBe(true);
+    for (const field of ['brightness', 'contrast', 'saturation'] as const) {
+      expect(changesPixels(landscape, settingsAfter({ type: 'setAdjustment', field, value: 5 }))).toBe(true);
+    }
   });
 });

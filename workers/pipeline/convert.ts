@@ -1,11 +1,12 @@
 import { CONVERSION_ERRORS, type ConversionProgress, type ConversionSettings, type ConvertRequest } from '../contract';
-import { decode } from './decode';
+import { bitmapToPixels, decodeToBitmap, decodeWithWasm } from './decode';
 import { ENCODERS, type Encoder } from './encoders';
+import { encodeBitmapWithCanvas } from './encoders/canvas';
 import { readExif, withUprightOrientation, writeExif } from './metadata';
 import { sniffImageFormat } from './probe';
 import type { RawImage } from './raw-image';
 import { searchTargetSize } from './target-size';
-import { transform, type Resizer } from './transform';
+import { changesPixels, transform, type Resizer } from './transform';
 
 export type ProgressReporter = (progress: ConversionProgress) => void;
 
@@ -59,24 +60,55 @@ async function encodeForSettings(
   return { bytes: result.bytes, encodes: result.attempts };
 }
 
+/**
+ * The browser's encoder on the decoded bitmap itself, when the settings ask for nothing but a re-encode with it:
+ * the same output without reading 48 MB of pixels out of a 12 MP bitmap and writing them back.
+ */
+async function encodeUnchangedBitmap(bitmap: ImageBitmap, encoder: Encoder, settings: ConversionSettings): Promise<EncodedImage | null> {
+  const direct =
+    !settings.enableCompression && encoder.format !== 'avif' && !(settings.enableTargetSize && settings.targetFileSize) && !changesPixels(bitmap, settings);
+  if (!direct) return null;
+  const { width, height } = bitmap;
+  const background = encoder.format === 'jpeg' ? settings.backgroundColor : null;
+  const bytes = await encodeBitmapWithCanvas(bitmap, encoder.mimeType, encoderQuality(settings), background);
+  if (!bytes) return null;
+  bitmap.close();
+  return { bytes, mimeType: encoder.mimeType, width, height, encodes: 1 };
+}
+
+/** transform → encode (or the target-size search), on decoded pixels. */
+async function convertPixels(
+  decoded: RawImage | null,
+  encoder: Encoder,
+  settings: ConversionSettings,
+  resize: Resizer,
+  reservedBytes: number,
+  report: ProgressReporter,
+): Promise<EncodedImage> {
+  if (!decoded) throw new Error(CONVERSION_ERRORS.load);
+  report({ stage: 'decode', percent: STAGE_END.decode });
+  const image = await transform(decoded, settings, { resize, keepAlpha: settings.outputFormat !== 'jpeg' });
+  report({ stage: 'transform', percent: STAGE_END.transform });
+  const { bytes, encodes } = await encodeForSettings(image, encoder, settings, reservedBytes, report);
+  return { bytes, mimeType: encoder.mimeType, width: image.width, height: image.height, encodes };
+}
+
 /** probe → decode → transform → encode (or the target-size search) → metadata. */
 export async function convertImage(request: ConvertRequest, resize: Resizer, report: ProgressReporter): Promise<EncodedImage> {
   const { file, settings } = request;
   const format = await sniffImageFormat(file);
   if (!format) throw new Error(CONVERSION_ERRORS.load);
   report({ stage: 'decode', percent: 5 });
-  const decoded = await decode(file, format);
-  report({ stage: 'decode', percent: STAGE_END.decode });
-
   const encoder = ENCODERS[settings.outputFormat];
-  const image = await transform(decoded, settings, { resize, keepAlpha: settings.outputFormat !== 'jpeg' });
-  report({ stage: 'transform', percent: STAGE_END.transform });
-
   const exif = settings.stripMetadata || settings.outputFormat === 'avif' ? null : readExif(new Uint8Array(await file.arrayBuffer()), format);
-  const encoded = await encodeForSettings(image, encoder, settings, exif ? exif.length + EXIF_CONTAINER_OVERHEAD : 0, report);
-  const bytes = exif
-    ? writeExif(new Uint8Array(encoded.bytes), settings.outputFormat, withUprightOrientation(exif), image).slice().buffer
-    : encoded.bytes;
+  const reservedBytes = exif ? exif.length + EXIF_CONTAINER_OVERHEAD : 0;
+
+  const bitmap = await decodeToBitmap(file);
+  const encoded =
+    (bitmap && (await encodeUnchangedBitmap(bitmap, encoder, settings))) ||
+    (await convertPixels(bitmap ? bitmapToPixels(bitmap) : await decodeWithWasm(file, format), encoder, settings, resize, reservedBytes, report));
+
+  const bytes = exif ? writeExif(new Uint8Array(encoded.bytes), settings.outputFormat, withUprightOrientation(exif), encoded).slice().buffer : encoded.bytes;
   report({ stage: 'metadata', percent: STAGE_END.metadata });
-  return { bytes, mimeType: encoder.mimeType, width: image.width, height: image.height, encodes: encoded.encodes };
+  return { ...encoded, bytes };
 }

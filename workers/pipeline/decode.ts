@@ -7,14 +7,20 @@ import { exifOrientation, readExif } from './metadata';
 import { applyExifOrientation } from './pixels';
 import type { RawImage } from './raw-image';
 
-/** The browser's decoder: fast, hardware-backed where possible, EXIF orientation and colour management applied. */
-async function decodeWithBrowser(file: Blob): Promise<RawImage | null> {
-  let bitmap: ImageBitmap;
+/**
+ * The browser's decoder: fast, EXIF orientation and colour management applied; null when the browser cannot
+ * decode the format.
+ */
+export async function decodeToBitmap(file: Blob): Promise<ImageBitmap | null> {
   try {
-    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image', premultiplyAlpha: 'none', colorSpaceConversion: 'default' });
+    return await createImageBitmap(file, { imageOrientation: 'from-image', premultiplyAlpha: 'none', colorSpaceConversion: 'default' });
   } catch {
     return null;
   }
+}
+
+/** The bitmap's pixels as sRGB RGBA; the bitmap is closed. */
+export function bitmapToPixels(bitmap: ImageBitmap): RawImage {
   try {
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     const context = canvas.getContext('2d', { willReadFrequently: true });
@@ -34,7 +40,7 @@ const WASM_DECODERS: Record<ImageFormat, (buffer: ArrayBuffer) => Promise<ImageD
 };
 
 /** jSquash's decoders, for formats this browser cannot decode (AVIF on older Safari, for one). */
-async function decodeWithWasm(file: Blob, format: ImageFormat): Promise<RawImage | null> {
+export async function decodeWithWasm(file: Blob, format: ImageFormat): Promise<RawImage | null> {
   const buffer = await file.arrayBuffer();
   const bytes = new Uint8Array(buffer.slice(0));
   const image = await WASM_DECODERS[format](buffer).catch(() => null);
@@ -45,7 +51,8 @@ async function decodeWithWasm(file: Blob, format: ImageFormat): Promise<RawImage
 
 /** Decodes to upright, non-premultiplied sRGB RGBA; throws the catalogue's "Failed to load image". */
 export async function decode(file: Blob, format: ImageFormat): Promise<RawImage> {
-  const image = (await decodeWithBrowser(file)) ?? (await decodeWithWasm(file, format));
+  const bitmap = await decodeToBitmap(file);
+  const image = bitmap ? bitmapToPixels(bitmap) : await decodeWithWasm(file, format);
   if (!image) throw new Error(CONVERSION_ERRORS.load);
   return image;
 }

@@ -75,7 +75,15 @@ function Toggle({ label, checked, onChange, disabled, description }: {
   );
 }
 
-function DimensionInput({ label, value, onChange, disabled }: { label: string; value: number | null; onChange: (value: number | null) => void; disabled: boolean }) {
+/** A whole-number input where blank means "not set". */
+function IntegerField({ label, value, range, placeholder, hint, onChange }: {
+  label: string;
+  value: number | null;
+  range: Range;
+  placeholder: string;
+  hint?: string;
+  onChange: (value: number | null) => void;
+}) {
   const id = useId();
   return (
     <div className="field">
@@ -84,14 +92,14 @@ function DimensionInput({ label, value, onChange, disabled }: { label: string; v
         id={id}
         type="number"
         inputMode="numeric"
-        min={RANGES.dimension.min}
-        max={RANGES.dimension.max}
+        min={range.min}
+        max={range.max}
         step={1}
-        placeholder="Auto"
+        placeholder={placeholder}
         value={value ?? ''}
-        disabled={disabled}
         onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
       />
+      {hint ? <p className="field__hint">{hint}</p> : null}
     </div>
   );
 }
@@ -100,7 +108,6 @@ export function SettingsPanel({ settings, dispatch, disabled, children }: Settin
   const formatId = useId();
   const ratioId = useId();
   const backgroundId = useId();
-  const targetId = useId();
   const quality = usesQuality(settings.outputFormat);
 
   return (
@@ -184,8 +191,8 @@ export function SettingsPanel({ settings, dispatch, disabled, children }: Settin
           </select>
         </div>
         <div className="field-pair">
-          <DimensionInput label="Width (px)" value={settings.resizeWidth} disabled={disabled} onChange={(value) => dispatch({ type: 'setWidth', value })} />
-          <DimensionInput label="Height (px)" value={settings.resizeHeight} disabled={disabled} onChange={(value) => dispatch({ type: 'setHeight', value })} />
+          <IntegerField label="Width (px)" value={settings.resizeWidth} range={RANGES.dimension} placeholder="Auto" onChange={(value) => dispatch({ type: 'setWidth', value })} />
+          <IntegerField label="Height (px)" value={settings.resizeHeight} range={RANGES.dimension} placeholder="Auto" onChange={(value) => dispatch({ type: 'setHeight', value })} />
         </div>
         <div className="field">
           <span className="field__label">Rotation</span>
@@ -237,21 +244,14 @@ export function SettingsPanel({ settings, dispatch, disabled, children }: Settin
           onChange={(value) => dispatch({ type: 'setFlag', field: 'enableTargetSize', value })}
         />
         {settings.enableTargetSize ? (
-          <div className="field">
-            <label htmlFor={targetId}>Target size (KB)</label>
-            <input
-              id={targetId}
-              type="number"
-              inputMode="numeric"
-              min={RANGES.targetFileSize.min}
-              max={RANGES.targetFileSize.max}
-              step={1}
-              placeholder="e.g. 200"
-              value={settings.targetFileSize ?? ''}
-              onChange={(event) => dispatch({ type: 'setTargetFileSize', value: event.target.value === '' ? null : Number(event.target.value) })}
-            />
-            {!quality ? <p className="field__hint">PNG is lossless, so a target size cannot be reached by lowering quality.</p> : null}
-          </div>
+          <IntegerField
+            label="Target size (KB)"
+            value={settings.targetFileSize}
+            range={RANGES.targetFileSize}
+            placeholder="e.g. 200"
+            hint={quality ? undefined : 'PNG is lossless, so a target size cannot be reached by lowering quality.'}
+            onChange={(value) => dispatch({ type: 'setTargetFileSize', value })}
+          />
         ) : null}
       </fieldset>
       <button type="button" className="link-button" onClick={() => dispatch({ type: 'reset' })} disabled={disabled}>

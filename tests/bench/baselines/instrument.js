@@ -44,3 +44,10 @@ window.outputBase64 = async function outputBase64(index) {
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return { base64: btoa(binary), type: window.__bench.outputs[index].type };
 };
+
+/** Wires the page's Convert button to run `convert` over the picked files. */
+window.wireConvert = function wireConvert(convert, options) {
+  document.getElementById('convert').addEventListener('click', () => {
+    window.runBatch([...document.getElementById('files').files], 3, convert, options);
+  });
+};

@@ -24,6 +24,25 @@ export async function encodeWithCanvas(image: RawImage, mimeType: string, qualit
   return blob.type === mimeType ? blob.arrayBuffer() : null;
 }
 
+/**
+ * The browser's encoder straight from a decoded bitmap (no pixel read-back), flattened onto `background` when
+ * given; null when the browser does not encode this type. The caller keeps (and closes) the bitmap.
+ */
+export async function encodeBitmapWithCanvas(bitmap: ImageBitmap, mimeType: string, quality: number, background: string | null): Promise<ArrayBuffer | null> {
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error(CONVERSION_ERRORS.canvas);
+  if (background) {
+    context.fillStyle = background;
+    context.fillRect(0, 0, canvas.width, canvas.height);
+  }
+  context.drawImage(bitmap, 0, 0);
+  const blob = await canvas.convertToBlob({ type: mimeType, quality }).catch(() => {
+    throw new Error(CONVERSION_ERRORS.blob);
+  });
+  return blob.type === mimeType ? blob.arrayBuffer() : null;
+}
+
 /** Runs a WASM encoder, reporting its failure with the catalogue's message. */
 export async function wasmEncode(run: () => Promise<ArrayBuffer>): Promise<ArrayBuffer> {
   try {
@@ -32,4 +51,15 @@ export async function wasmEncode(run: () => Promise<ArrayBuffer>): Promise<Array
     console.error('WASM encoder failed', error);
     throw new Error(CONVERSION_ERRORS.compression);
   }
+}
+
+/** The browser's encoder when not optimising and it supports the type; the WASM encoder otherwise. */
+export async function encodeNativeOrWasm(
+  image: RawImage,
+  mimeType: string,
+  { quality, optimise }: { quality?: number; optimise: boolean },
+  wasm: () => Promise<ArrayBuffer>,
+): Promise<ArrayBuffer> {
+  const native = optimise ? null : await encodeWithCanvas(image, mimeType, quality);
+  return native ?? wasmEncode(wasm);
 }

@@ -1,9 +1,6 @@
 import encodeMozjpeg from '@jsquash/jpeg/encode';
-import { encodeWithCanvas, toImageData, wasmEncode } from './canvas';
+import { encodeNativeOrWasm, toImageData } from './canvas';
 import type { Encoder } from './types';
-
-const mozjpeg = (image: Parameters<Encoder['encode']>[0], quality: number) =>
-  wasmEncode(() => encodeMozjpeg(toImageData(image), { quality: Math.round(quality * 100) }));
 
 export const jpegEncoder: Encoder = {
   format: 'jpeg',
@@ -11,11 +8,9 @@ export const jpegEncoder: Encoder = {
   extension: 'jpg',
   qualityLevels: 100,
   lossy: true,
-  async encode(image, { quality, optimise }) {
-    if (!optimise) {
-      const native = await encodeWithCanvas(image, 'image/jpeg', quality);
-      if (native) return native;
-    }
-    return mozjpeg(image, quality);
+  encode(image, { quality, optimise }) {
+    return encodeNativeOrWasm(image, 'image/jpeg', { quality, optimise }, () =>
+      encodeMozjpeg(toImageData(image), { quality: Math.round(quality * 100) }),
+    );
   },
 };

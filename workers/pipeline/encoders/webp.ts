@@ -1,5 +1,5 @@
 import encodeLibwebp from '@jsquash/webp/encode';
-import { encodeWithCanvas, toImageData, wasmEncode } from './canvas';
+import { encodeNativeOrWasm, toImageData } from './canvas';
 import type { Encoder } from './types';
 
 /** libwebp takes a float quality, which steps its per-segment quantizers more finely than whole percents. */
@@ -9,11 +9,7 @@ export const webpEncoder: Encoder = {
   extension: 'webp',
   qualityLevels: 1000,
   lossy: true,
-  async encode(image, { quality, optimise }) {
-    if (!optimise) {
-      const native = await encodeWithCanvas(image, 'image/webp', quality);
-      if (native) return native;
-    }
-    return wasmEncode(() => encodeLibwebp(toImageData(image), { quality: quality * 100 }));
+  encode(image, { quality, optimise }) {
+    return encodeNativeOrWasm(image, 'image/webp', { quality, optimise }, () => encodeLibwebp(toImageData(image), { quality: quality * 100 }));
   },
 };
