@@ -72,8 +72,8 @@ export function ConverterPage() {
             <QueueList queue={queue} onRetry={retry} />
           </div>
           <aside className="layout__side">
-            <SettingsPanel settings={settings} dispatch={dispatch} disabled={converting}>
-              <EmailField value={email} onChange={setEmail} onSubmit={convert} disabled={converting} />
+            <SettingsPanel settings={settings} dispatch={dispatch}>
+              <EmailField value={email} onChange={setEmail} onSubmit={convert} />
             </SettingsPanel>
             <section className="card convert" aria-labelledby="convert-title">
               <h2 id="convert-title" className="visually-hidden">

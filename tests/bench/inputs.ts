@@ -9,7 +9,7 @@ import { random } from '../fixtures/make-fixtures';
  * upscaled with Lanczos and given sensor grain, which is how a camera photo looks to an encoder.
  */
 
-export const INPUT_DIR = join(import.meta.dirname, '.inputs');
+export const INPUT_DIR = join(import.meta.dirname, '.inputs', 'v2');
 
 function valueNoise(width: number, height: number, cell: number, rand: () => number): Float32Array {
   const gw = Math.ceil(width / cell) + 2;
@@ -49,10 +49,11 @@ function fractal(width: number, height: number, rand: () => number, largest: num
   return sum;
 }
 
-/** A base "scene" at a quarter of the final size. */
+/** A base "scene" at half the final size. */
 function scene(width: number, height: number, seed: number): Buffer {
   const rand = random(seed);
-  const light = fractal(width, height, rand, 256, 8);
+  const light = fractal(width, height, rand, 512, 10);
+  const texture = fractal(width, height, rand, 8, 3);
   const hue = fractal(width, height, rand, 384, 3);
   const shapes = fractal(width, height, rand, 96, 4);
   const out = Buffer.alloc(width * height * 3);
@@ -64,7 +65,8 @@ function scene(width: number, height: number, seed: number): Buffer {
     const base = palette[Math.max(0, region)]!;
     // Hard edges where the shape field crosses a level, as object outlines do.
     const edge = shapes[i]! > 0.52 ? 1.25 : 0.85;
-    const l = (0.35 + light[i]! * 1.1) * edge;
+    // Fine texture (foliage, fabric, gravel) on top of the light: what makes real photos expensive to encode.
+    const l = (0.3 + light[i]! * 1.0 + (texture[i]! - 0.5) * 0.7) * edge;
     out[i * 3] = Math.max(0, Math.min(255, base[0]! * l));
     out[i * 3 + 1] = Math.max(0, Math.min(255, base[1]! * l));
     out[i * 3 + 2] = Math.max(0, Math.min(255, base[2]! * l));
@@ -73,15 +75,15 @@ function scene(width: number, height: number, seed: number): Buffer {
 }
 
 async function photo(width: number, height: number, seed: number): Promise<Buffer> {
-  const small = { width: Math.round(width / 4), height: Math.round(height / 4) };
+  const small = { width: Math.round(width / 2), height: Math.round(height / 2) };
   const upscaled = await sharp(scene(small.width, small.height, seed), { raw: { ...small, channels: 3 } })
     .resize(width, height, { kernel: 'lanczos3' })
     .raw()
     .toBuffer();
   const rand = random(seed * 7919);
   for (let i = 0; i < upscaled.length; i++) {
-    // Roughly Gaussian grain (sum of two uniforms), σ ≈ 3 levels.
-    upscaled[i] = Math.max(0, Math.min(255, upscaled[i]! + (rand() + rand() - 1) * 7));
+    // Roughly Gaussian sensor grain (sum of two uniforms), σ ≈ 6 levels.
+    upscaled[i] = Math.max(0, Math.min(255, upscaled[i]! + (rand() + rand() - 1) * 14));
   }
   return sharp(upscaled, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92, chromaSubsampling: '4:2:0' }).toBuffer();
 }

@@ -40,6 +40,8 @@ interface LongTaskFigures {
   totalBlockingMs: number;
   /** Long animation frames (≥ 50 ms from input or script to paint). */
   longFrames: number;
+  /** Each long task as [ms after Convert, duration ms], to see where they fall. */
+  at?: [number, number][];
 }
 
 interface RunResult {
@@ -83,6 +85,7 @@ function longTaskFigures(bench: { longTasks: { start: number; duration: number }
     longestMs: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
     totalBlockingMs: Math.round(tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0)),
     longFrames: bench.frames.filter((f) => f.start >= from && f.start <= to).length,
+    at: tasks.map((t) => [Math.round(t.start - from), Math.round(t.duration)]),
   };
 }
 
@@ -275,6 +278,7 @@ async function measure(name: string, inputs: InputSet, runs: number, once: () =>
       longestMs: worst((r) => r.longTasks.longestMs),
       totalBlockingMs: worst((r) => r.longTasks.totalBlockingMs),
       longFrames: worst((r) => r.longTasks.longFrames),
+      at: results.flatMap((r) => r.longTasks.at ?? []),
     },
     peakMemoryMb: first.peakMemoryMb === null ? null : worst((r) => r.peakMemoryMb!),
     totalBytes: first.outputs.reduce((sum, b) => sum + b.length, 0),
@@ -375,7 +379,7 @@ async function scenarioTarget(): Promise<ScenarioResult> {
 }
 
 const fmtS = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
-const fmtMb = (bytes: number | null) => (bytes === null ? '—' : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const fmtMb = (bytes: number | null) => (bytes === null ? '—' : `${(bytes / 1024 / 1024).toFixed(2)} MB`);
 
 function table(scenario: ScenarioResult): string {
   if (scenario.id === 'target') {

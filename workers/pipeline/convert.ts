@@ -1,5 +1,5 @@
 import { CONVERSION_ERRORS, type ConversionProgress, type ConversionSettings, type ConvertRequest } from '../contract';
-import { bitmapToPixels, decodeToBitmap, decodeWithWasm } from './decode';
+import { bitmapToPixels, decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from './decode';
 import { ENCODERS, type Encoder } from './encoders';
 import { encodeBitmapWithCanvas } from './encoders/canvas';
 import { readExif, withUprightOrientation, writeExif } from './metadata';
@@ -64,10 +64,11 @@ async function encodeForSettings(
  * The browser's encoder on the decoded bitmap itself, when the settings ask for nothing but a re-encode with it:
  * the same output without reading 48 MB of pixels out of a 12 MP bitmap and writing them back.
  */
+function canEncodeBitmapDirectly(encoder: Encoder, settings: ConversionSettings): boolean {
+  return !settings.enableCompression && encoder.format !== 'avif' && !(settings.enableTargetSize && settings.targetFileSize);
+}
+
 async function encodeUnchangedBitmap(bitmap: ImageBitmap, encoder: Encoder, settings: ConversionSettings): Promise<EncodedImage | null> {
-  const direct =
-    !settings.enableCompression && encoder.format !== 'avif' && !(settings.enableTargetSize && settings.targetFileSize) && !changesPixels(bitmap, settings);
-  if (!direct) return null;
   const { width, height } = bitmap;
   const background = encoder.format === 'jpeg' ? settings.backgroundColor : null;
   const bytes = await encodeBitmapWithCanvas(bitmap, encoder.mimeType, encoderQuality(settings), background);
@@ -103,10 +104,16 @@ export async function convertImage(request: ConvertRequest, resize: Resizer, rep
   const exif = settings.stripMetadata || settings.outputFormat === 'avif' ? null : readExif(new Uint8Array(await file.arrayBuffer()), format);
   const reservedBytes = exif ? exif.length + EXIF_CONTAINER_OVERHEAD : 0;
 
-  const bitmap = await decodeToBitmap(file);
+  const direct = canEncodeBitmapDirectly(encoder, settings);
+  // Either the browser's bitmap, to encode as it is, or the pixels to transform.
+  const source = await oneDecodeAtATime(async (): Promise<{ bitmap: ImageBitmap | null; pixels: RawImage | null }> => {
+    const bitmap = await decodeToBitmap(file);
+    if (bitmap && direct && !changesPixels(bitmap, settings)) return { bitmap, pixels: null };
+    return { bitmap: null, pixels: bitmap ? bitmapToPixels(bitmap) : await decodeWithWasm(file, format) };
+  });
   const encoded =
-    (bitmap && (await encodeUnchangedBitmap(bitmap, encoder, settings))) ||
-    (await convertPixels(bitmap ? bitmapToPixels(bitmap) : await decodeWithWasm(file, format), encoder, settings, resize, reservedBytes, report));
+    (source.bitmap && (await encodeUnchangedBitmap(source.bitmap, encoder, settings))) ||
+    (await convertPixels(source.pixels ?? (source.bitmap ? bitmapToPixels(source.bitmap) : null), encoder, settings, resize, reservedBytes, report));
 
   const bytes = exif ? writeExif(new Uint8Array(encoded.bytes), settings.outputFormat, withUprightOrientation(exif), encoded).slice().buffer : encoded.bytes;
   report({ stage: 'metadata', percent: STAGE_END.metadata });

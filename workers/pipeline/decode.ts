@@ -49,6 +49,16 @@ export async function decodeWithWasm(file: Blob, format: ImageFormat): Promise<R
   return exif ? applyExifOrientation(image, exifOrientation(exif)) : image;
 }
 
+/**
+ * Runs a decode while no other worker decodes. Decoding a 12 MP photo allocates ~100 MB in a burst; three at
+ * once starve the UI thread on a small machine, while decodes are a small part of a conversion, so taking turns
+ * costs the batch little. Web Locks are shared by every worker of the page; without them, no waiting.
+ */
+export function oneDecodeAtATime<T>(decodeStep: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  return locks ? locks.request('pixel-converter-decode', decodeStep) : decodeStep();
+}
+
 /** Decodes to upright, non-premultiplied sRGB RGBA; throws the catalogue's "Failed to load image". */
 export async function decode(file: Blob, format: ImageFormat): Promise<RawImage> {
   const bitmap = await decodeToBitmap(file);

@@ -5,10 +5,9 @@ interface EmailFieldProps {
   onChange: (value: string) => void;
   /** Enter in the field asks to convert, even when it is blank: that is how a blank entry hears "Email required". */
   onSubmit: () => void;
-  disabled: boolean;
 }
 
-export function EmailField({ value, onChange, onSubmit, disabled }: EmailFieldProps) {
+export function EmailField({ value, onChange, onSubmit }: EmailFieldProps) {
   const id = useId();
   const noteId = useId();
   return (
@@ -24,7 +23,6 @@ export function EmailField({ value, onChange, onSubmit, disabled }: EmailFieldPr
         required
         placeholder="you@example.com"
         value={value}
-        disabled={disabled}
         aria-describedby={noteId}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={(event) => {

@@ -15,7 +15,6 @@ import type { SettingsAction } from './settingsReducer';
 interface SettingsPanelProps {
   settings: ConversionSettings;
   dispatch: Dispatch<SettingsAction>;
-  disabled: boolean;
   /** The e-mail field, which the spec places in this panel. */
   children?: ReactNode;
 }
@@ -104,7 +103,12 @@ function IntegerField({ label, value, range, placeholder, hint, onChange }: {
   );
 }
 
-export function SettingsPanel({ settings, dispatch, disabled, children }: SettingsPanelProps) {
+/**
+ * Settings stay editable while a batch runs: each run (and each Retry) takes the settings of its moment, so a
+ * change only affects what is converted next. (Disabling the whole panel also restyled ~100 controls at the
+ * start and end of every batch, on a UI thread that shares the cores with the workers.)
+ */
+export function SettingsPanel({ settings, dispatch, children }: SettingsPanelProps) {
   const formatId = useId();
   const ratioId = useId();
   const backgroundId = useId();
@@ -113,7 +117,7 @@ export function SettingsPanel({ settings, dispatch, disabled, children }: Settin
   return (
     <section className="card settings" aria-labelledby="settings-title">
       <h2 id="settings-title">Conversion Settings</h2>
-      <fieldset className="settings__group" disabled={disabled}>
+      <fieldset className="settings__group">
         <legend className="visually-hidden">Conversion settings</legend>
 
         <div className="field">
@@ -254,7 +258,7 @@ export function SettingsPanel({ settings, dispatch, disabled, children }: Settin
           />
         ) : null}
       </fieldset>
-      <button type="button" className="link-button" onClick={() => dispatch({ type: 'reset' })} disabled={disabled}>
+      <button type="button" className="link-button" onClick={() => dispatch({ type: 'reset' })}>
         Reset settings
       </button>
       {children}
