@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { CountedSection } from '../../app/CountedSection';
 import { formatBytes, formatMegabytes } from '../../lib/formatBytes';
 import { countOf } from '../../lib/plural';
 import type { SelectedFile } from './useSelectedFiles';
@@ -45,15 +46,15 @@ export function SelectedFilesGrid({ files, onRemove, onClear }: SelectedFilesGri
   const valid = files.filter((f) => f.isValid);
   const totalBytes = valid.reduce((sum, f) => sum + f.file.size, 0);
   return (
-    <section className="card" aria-labelledby="selected-files-title">
-      <div className="section-head">
-        <h2 id="selected-files-title">
-          Selected Files <span className="count">({files.length})</span>
-        </h2>
+    <CountedSection
+      title="Selected Files"
+      count={files.length}
+      actions={
         <button type="button" className="link-button" onClick={onClear}>
           Clear all
         </button>
-      </div>
+      }
+    >
       <p className="summary" data-testid="selection-summary">
         {countOf(valid.length, 'valid image')} • {formatMegabytes(totalBytes)}
         {files.length > valid.length ? ` • ${countOf(files.length - valid.length, 'file')} with errors` : ''}
@@ -63,6 +64,6 @@ export function SelectedFilesGrid({ files, onRemove, onClear }: SelectedFilesGri
           <FileCard key={file.id} file={file} onRemove={onRemove} />
         ))}
       </ul>
-    </section>
+    </CountedSection>
   );
 }

@@ -1,5 +1,6 @@
 import { memo, useCallback, useState } from 'react';
 import { notify } from '../../app/notify';
+import { CountedSection } from '../../app/CountedSection';
 import { uniqueFileNames } from '../../lib/fileNames';
 import { formatBytes, percentSaved } from '../../lib/formatBytes';
 import { FORMAT_LABELS } from '../settings/settings';
@@ -115,12 +116,11 @@ export function QueueList({ queue, onRetry }: QueueListProps) {
   if (jobs.length === 0) return null;
   const completed = jobs.filter((job) => job.status === 'completed').length;
   return (
-    <section className="card" aria-labelledby="queue-title">
-      <div className="section-head">
-        <h2 id="queue-title">
-          Conversion Queue <span className="count">({jobs.length})</span>
-        </h2>
-        <div className="section-head__actions">
+    <CountedSection
+      title="Conversion Queue"
+      count={jobs.length}
+      actions={
+        <>
           {completed > 0 ? (
             <button type="button" className="button button--primary" onClick={downloadAll} disabled={zipping}>
               {zipping ? 'Preparing zip…' : 'Download All (.zip)'}
@@ -129,13 +129,14 @@ export function QueueList({ queue, onRetry }: QueueListProps) {
           <button type="button" className="link-button" onClick={() => queue.clearFinished()}>
             Clear finished
           </button>
-        </div>
-      </div>
+        </>
+      }
+    >
       <ul className="job-list">
         {jobs.map((job) => (
           <JobCard key={job.id} job={job} onDownload={download} onCancel={cancel} onRetry={onRetry} />
         ))}
       </ul>
-    </section>
+    </CountedSection>
   );
 }
