@@ -13,11 +13,6 @@ export function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** Megabytes rounded to 2 decimals, as totals are sent out. */
-export function toRoundedMegabytes(bytes: number): number {
-  return Math.round((bytes / (1024 * 1024)) * 100) / 100;
-}
-
 /** Percent saved, or null when the output is not smaller (the spec shows it only then). */
 export function percentSaved(originalBytes: number, outputBytes: number): number | null {
   if (originalBytes <= 0 || outputBytes >= originalBytes) return null;

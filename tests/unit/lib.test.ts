@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatMegabytes, percentSaved, toRoundedMegabytes } from '../../src/lib/formatBytes';
+import { formatBytes, formatMegabytes, percentSaved } from '../../src/lib/formatBytes';
 import { displayExtension, outputFileName, uniqueFileNames } from '../../src/lib/fileNames';
 import { countOf } from '../../src/lib/plural';
 
@@ -19,10 +19,9 @@ describe('formatBytes: 1024-based Bytes, KB, MB, GB with 2 decimals', () => {
     expect(formatBytes(bytes)).toBe(text);
   });
 
-  it('megabytes with 1 decimal for the summary, 2 decimals for totals sent out', () => {
+  it('megabytes with 1 decimal for the summary', () => {
     expect(formatMegabytes(1.26 * 1024 * 1024)).toBe('1.3 MB');
     expect(formatMegabytes(0)).toBe('0.0 MB');
-    expect(toRoundedMegabytes(1.23456 * 1024 * 1024)).toBe(1.23);
   });
 
   it('percent saved only when the output is smaller', () => {

@@ -1,4 +1,4 @@
-import type { ConversionSettings } from '../contract';
+import type { AspectRatio, ConversionSettings } from '../contract';
 
 export interface Rect {
   x: number;
@@ -19,9 +19,15 @@ type SizeSettings = Pick<ConversionSettings, 'aspectRatio' | 'resizeWidth' | 're
 
 const MAX_EDGE = 16384;
 
+/** Width ÷ height of a fixed ratio ("16:9"), or null for original and custom. */
+export function fixedRatio(ratio: AspectRatio): number | null {
+  const match = /^(\d+):(\d+)$/.exec(ratio);
+  return match ? Number(match[1]) / Number(match[2]) : null;
+}
+
 function ratioOf(settings: SizeSettings): number | null {
-  const fixed = /^(\d+):(\d+)$/.exec(settings.aspectRatio);
-  if (fixed) return Number(fixed[1]) / Number(fixed[2]);
+  const fixed = fixedRatio(settings.aspectRatio);
+  if (fixed !== null) return fixed;
   if (settings.aspectRatio === 'custom' && settings.resizeWidth && settings.resizeHeight) {
     return settings.resizeWidth / settings.resizeHeight;
   }

@@ -133,10 +133,3 @@ export function flatten(image: RawImage, backgroundHex: string): RawImage {
   }
   return image;
 }
-
-/** True when any pixel is not fully opaque. */
-export function hasTransparency(image: RawImage): boolean {
-  const data = image.data;
-  for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) return true;
-  return false;
-}

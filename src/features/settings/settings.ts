@@ -54,12 +54,6 @@ export const DEFAULT_RATIO_WIDTH: Record<Exclude<AspectRatio, 'original' | 'cust
   '9:16': 1080,
 };
 
-/** Width ÷ height of a fixed ratio, or null for original and custom. */
-export function ratioValue(ratio: AspectRatio): number | null {
-  const match = /^(\d+):(\d+)$/.exec(ratio);
-  return match ? Number(match[1]) / Number(match[2]) : null;
-}
-
 export const PRESETS = ['social', 'web', 'tiny', 'original'] as const;
 export type Preset = (typeof PRESETS)[number];
 
@@ -72,8 +66,4 @@ export const PRESET_LABELS: Record<Preset, string> = {
 
 export function usesQuality(format: ImageFormat): boolean {
   return format !== 'png';
-}
-
-export function hasAlpha(format: ImageFormat): boolean {
-  return format !== 'jpeg';
 }

@@ -2,13 +2,13 @@ import {
   DEFAULT_RATIO_WIDTH,
   DEFAULT_SETTINGS,
   RANGES,
-  ratioValue,
   type AspectRatio,
   type ConversionSettings,
   type ImageFormat,
   type Preset,
   type Range,
 } from './settings';
+import { fixedRatio } from '../../../workers/pipeline/geometry';
 
 export type SettingsAction =
   | { type: 'setFormat'; format: ImageFormat }
@@ -40,7 +40,7 @@ export function toDimension(value: number | null): number | null {
 }
 
 function withRatio(state: ConversionSettings, ratio: AspectRatio): ConversionSettings {
-  const value = ratioValue(ratio);
+  const value = fixedRatio(ratio);
   if (ratio === 'original') return { ...state, aspectRatio: ratio, resizeWidth: null, resizeHeight: null };
   if (value === null) return { ...state, aspectRatio: ratio };
   const width = state.resizeWidth ?? DEFAULT_RATIO_WIDTH[ratio as keyof typeof DEFAULT_RATIO_WIDTH];

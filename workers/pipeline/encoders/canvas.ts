@@ -9,7 +9,7 @@ export function toImageData(image: RawImage): ImageData {
  * The browser's own encoder through OffscreenCanvas, or null when it does not encode this type
  * (an unsupported type silently comes back as PNG, so the returned type is checked).
  */
-export async function encodeWithCanvas(image: RawImage, mimeType: string, quality?: number): Promise<ArrayBuffer | null> {
+async function encodeWithCanvas(image: RawImage, mimeType: string, quality?: number): Promise<ArrayBuffer | null> {
   if (typeof OffscreenCanvas === 'undefined') return null;
   const canvas = new OffscreenCanvas(image.width, image.height);
   const context = canvas.getContext('2d');
