@@ -29,6 +29,11 @@ export function encoderQuality(settings: ConversionSettings): number {
 /** Bytes a container needs around an EXIF payload (chunk or segment headers, a WebP VP8X chunk). */
 const EXIF_CONTAINER_OVERHEAD = 32;
 
+/** Whether the settings ask for a byte budget. */
+function hasTargetSize(settings: ConversionSettings): settings is ConversionSettings & { targetFileSize: number } {
+  return settings.enableTargetSize && settings.targetFileSize !== null && settings.targetFileSize > 0;
+}
+
 async function encodeForSettings(
   image: RawImage,
   encoder: Encoder,
@@ -37,7 +42,7 @@ async function encodeForSettings(
   report: ProgressReporter,
 ): Promise<{ bytes: ArrayBuffer; encodes: number }> {
   const optimise = settings.enableCompression;
-  if (!settings.enableTargetSize || !settings.targetFileSize) {
+  if (!hasTargetSize(settings)) {
     const bytes = await encoder.encode(image, { quality: encoderQuality(settings), optimise });
     report({ stage: 'encode', percent: STAGE_END.encode });
     return { bytes, encodes: 1 };
@@ -60,14 +65,15 @@ async function encodeForSettings(
   return { bytes: result.bytes, encodes: result.attempts };
 }
 
-/**
- * The browser's encoder on the decoded bitmap itself, when the settings ask for nothing but a re-encode with it:
- * the same output without reading 48 MB of pixels out of a 12 MP bitmap and writing them back.
- */
+/** Whether the settings choose the browser's encoder for a single encode (with the pixels unchanged, see changesPixels). */
 function canEncodeBitmapDirectly(encoder: Encoder, settings: ConversionSettings): boolean {
-  return !settings.enableCompression && encoder.format !== 'avif' && !(settings.enableTargetSize && settings.targetFileSize);
+  return !settings.enableCompression && encoder.format !== 'avif' && !hasTargetSize(settings);
 }
 
+/**
+ * The browser's encoder on the decoded bitmap itself: the same output as the pixel path without reading 48 MB of
+ * pixels out of a 12 MP bitmap and writing them back. Null when the browser does not encode the type.
+ */
 async function encodeUnchangedBitmap(bitmap: ImageBitmap, encoder: Encoder, settings: ConversionSettings): Promise<EncodedImage | null> {
   const { width, height } = bitmap;
   const background = encoder.format === 'jpeg' ? settings.backgroundColor : null;

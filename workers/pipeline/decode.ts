@@ -58,11 +58,3 @@ export function oneDecodeAtATime<T>(decodeStep: () => Promise<T>): Promise<T> {
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
   return locks ? locks.request('pixel-converter-decode', decodeStep) : decodeStep();
 }
-
-/** Decodes to upright, non-premultiplied sRGB RGBA; throws the catalogue's "Failed to load image". */
-export async function decode(file: Blob, format: ImageFormat): Promise<RawImage> {
-  const bitmap = await decodeToBitmap(file);
-  const image = bitmap ? bitmapToPixels(bitmap) : await decodeWithWasm(file, format);
-  if (!image) throw new Error(CONVERSION_ERRORS.load);
-  return image;
-}

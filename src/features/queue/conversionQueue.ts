@@ -6,9 +6,15 @@ import { POOL_SIZE, convertInWorker, errorMessage, isAbort } from './pipeline';
 
 const STAGGER_MS = 150;
 
-function afterNextFrame(callback: () => void): void {
-  if (typeof document !== 'undefined' && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(callback, 0));
+/** At the next frame, or on a timer when the page is hidden (a hidden page gets no frames). */
+function onNextFrame(callback: () => void): void {
+  if (typeof document !== 'undefined' && document.visibilityState === 'visible') requestAnimationFrame(callback);
   else setTimeout(callback, 0);
+}
+
+/** Once the next frame has rendered. */
+function afterNextFrame(callback: () => void): void {
+  onNextFrame(() => setTimeout(callback, 0));
 }
 
 export interface RunSummary {
@@ -115,8 +121,7 @@ export class ConversionQueue {
 
   /**
    * Subscribers hear of changes at most once per frame: a burst of worker reports and a progress tick become
-   * one render, in the frame's rendering step rather than inside a message handler. A hidden page gets no
-   * frames, so it is told on a timer instead.
+   * one render, in the frame's rendering step rather than inside a message handler.
    */
   private scheduleNotify(): void {
     if (this.notifyScheduled) return;
@@ -125,8 +130,7 @@ export class ConversionQueue {
       this.notifyScheduled = false;
       for (const listener of this.listeners) listener();
     };
-    if (typeof document !== 'undefined' && document.visibilityState === 'visible') requestAnimationFrame(notify);
-    else setTimeout(notify, 0);
+    onNextFrame(notify);
   }
 
   private setTicking(on: boolean): void {

@@ -6,21 +6,24 @@ export function toImageData(image: RawImage): ImageData {
 }
 
 /**
- * The browser's own encoder through OffscreenCanvas, or null when it does not encode this type
- * (an unsupported type silently comes back as PNG, so the returned type is checked).
+ * The browser's own encoder: `paint` fills a width × height OffscreenCanvas, which is then exported; null when the
+ * browser does not encode this type (an unsupported type silently comes back as PNG, so the type is checked).
  */
-async function encodeWithCanvas(image: RawImage, mimeType: string, quality?: number): Promise<ArrayBuffer | null> {
+async function encodeCanvas(
+  width: number,
+  height: number,
+  paint: (context: OffscreenCanvasRenderingContext2D) => void,
+  mimeType: string,
+  quality?: number,
+): Promise<ArrayBuffer | null> {
   if (typeof OffscreenCanvas === 'undefined') return null;
-  const canvas = new OffscreenCanvas(image.width, image.height);
+  const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d');
   if (!context) throw new Error(CONVERSION_ERRORS.canvas);
-  context.putImageData(toImageData(image), 0, 0);
-  let blob: Blob;
-  try {
-    blob = await canvas.convertToBlob({ type: mimeType, quality });
-  } catch {
+  paint(context);
+  const blob = await canvas.convertToBlob({ type: mimeType, quality }).catch(() => {
     throw new Error(CONVERSION_ERRORS.blob);
-  }
+  });
   return blob.type === mimeType ? blob.arrayBuffer() : null;
 }
 
@@ -28,19 +31,20 @@ async function encodeWithCanvas(image: RawImage, mimeType: string, quality?: num
  * The browser's encoder straight from a decoded bitmap (no pixel read-back), flattened onto `background` when
  * given; null when the browser does not encode this type. The caller keeps (and closes) the bitmap.
  */
-export async function encodeBitmapWithCanvas(bitmap: ImageBitmap, mimeType: string, quality: number, background: string | null): Promise<ArrayBuffer | null> {
-  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error(CONVERSION_ERRORS.canvas);
-  if (background) {
-    context.fillStyle = background;
-    context.fillRect(0, 0, canvas.width, canvas.height);
-  }
-  context.drawImage(bitmap, 0, 0);
-  const blob = await canvas.convertToBlob({ type: mimeType, quality }).catch(() => {
-    throw new Error(CONVERSION_ERRORS.blob);
-  });
-  return blob.type === mimeType ? blob.arrayBuffer() : null;
+export function encodeBitmapWithCanvas(bitmap: ImageBitmap, mimeType: string, quality: number, background: string | null): Promise<ArrayBuffer | null> {
+  return encodeCanvas(
+    bitmap.width,
+    bitmap.height,
+    (context) => {
+      if (background) {
+        context.fillStyle = background;
+        context.fillRect(0, 0, bitmap.width, bitmap.height);
+      }
+      context.drawImage(bitmap, 0, 0);
+    },
+    mimeType,
+    quality,
+  );
 }
 
 /** Runs a WASM encoder, reporting its failure with the catalogue's message. */
@@ -60,6 +64,6 @@ export async function encodeNativeOrWasm(
   { quality, optimise }: { quality?: number; optimise: boolean },
   wasm: () => Promise<ArrayBuffer>,
 ): Promise<ArrayBuffer> {
-  const native = optimise ? null : await encodeWithCanvas(image, mimeType, quality);
+  const native = optimise ? null : await encodeCanvas(image.width, image.height, (context) => context.putImageData(toImageData(image), 0, 0), mimeType, quality);
   return native ?? wasmEncode(wasm);
 }
