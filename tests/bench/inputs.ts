@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { random } from '../fixtures/make-fixtures';
@@ -9,7 +10,7 @@ import { random } from '../fixtures/make-fixtures';
  * upscaled with Lanczos and given sensor grain, which is how a camera photo looks to an encoder.
  */
 
-export const INPUT_DIR = join(import.meta.dirname, '.inputs', 'v2');
+export const INPUT_DIR = join(import.meta.dirname, '.inputs', 'v3');
 
 function valueNoise(width: number, height: number, cell: number, rand: () => number): Float32Array {
   const gw = Math.ceil(width / cell) + 2;
@@ -74,18 +75,33 @@ function scene(width: number, height: number, seed: number): Buffer {
   return out;
 }
 
+/** Roughly Gaussian sensor grain (sum of two uniforms) of ± `amplitude` levels, in place. */
+function addGrain(rgb: Buffer, seed: number, amplitude: number): void {
+  const rand = random(seed * 7919);
+  for (let i = 0; i < rgb.length; i++) rgb[i] = Math.max(0, Math.min(255, rgb[i]! + (rand() + rand() - 1) * amplitude));
+}
+
+const encodeInput = (rgb: Buffer, width: number, height: number) =>
+  sharp(rgb, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92, chromaSubsampling: '4:2:0' }).toBuffer();
+
 async function photo(width: number, height: number, seed: number): Promise<Buffer> {
   const small = { width: Math.round(width / 2), height: Math.round(height / 2) };
   const upscaled = await sharp(scene(small.width, small.height, seed), { raw: { ...small, channels: 3 } })
     .resize(width, height, { kernel: 'lanczos3' })
     .raw()
     .toBuffer();
-  const rand = random(seed * 7919);
-  for (let i = 0; i < upscaled.length; i++) {
-    // Roughly Gaussian sensor grain (sum of two uniforms), σ ≈ 6 levels.
-    upscaled[i] = Math.max(0, Math.min(255, upscaled[i]! + (rand() + rand() - 1) * 14));
-  }
-  return sharp(upscaled, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92, chromaSubsampling: '4:2:0' }).toBuffer();
+  addGrain(upscaled, seed, 14); // σ ≈ 6 levels
+  return encodeInput(upscaled, width, height);
+}
+
+/**
+ * A real photo as the base instead of the synthetic scene: scaled to cover width × height, with lighter grain
+ * (σ ≈ 3 levels, what is left after a phone's denoising) so an upscaled photo does not look unnaturally smooth.
+ */
+async function photoFrom(natural: string, width: number, height: number, seed: number): Promise<Buffer> {
+  const rgb = await sharp(natural).rotate().resize(width, height, { fit: 'cover', kernel: 'lanczos3' }).removeAlpha().raw().toBuffer();
+  addGrain(rgb, seed, 7);
+  return encodeInput(rgb, width, height);
 }
 
 export interface InputSet {
@@ -93,17 +109,35 @@ export interface InputSet {
   paths: string[];
 }
 
-/** `count` distinct photos of width × height (cached). */
-export async function photoSet(count: number, width: number, height: number): Promise<InputSet> {
-  const dir = join(INPUT_DIR, `${width}x${height}`);
+/** The JPEG, PNG and WebP photos in `dir`, for --photos. */
+export function naturalPhotos(dir: string): string[] {
+  const found = readdirSync(dir)
+    .filter((name) => /\.(jpe?g|png|webp)$/i.test(name))
+    .sort()
+    .map((name) => join(dir, name));
+  if (found.length === 0) throw new Error(`--photos ${dir}: no JPEG, PNG or WebP files there`);
+  return found;
+}
+
+/**
+ * `count` distinct photos of width × height (cached): synthetic scenes, or made from `naturals` (real photos,
+ * used in turn) when given.
+ */
+export async function photoSet(count: number, width: number, height: number, naturals?: string[]): Promise<InputSet> {
+  const source = naturals ? `photos-${createHash('sha1').update(naturals.join('\n')).digest('hex').slice(0, 8)}` : 'synthetic';
+  const dir = join(INPUT_DIR, source, `${width}x${height}`);
   mkdirSync(dir, { recursive: true });
   const paths: string[] = [];
   for (let i = 1; i <= count; i++) {
     const path = join(dir, `photo-${String(i).padStart(2, '0')}.jpg`);
-    if (!existsSync(path)) writeFileSync(path, await photo(width, height, 1000 + i));
+    if (!existsSync(path)) {
+      const seed = 1000 + i;
+      writeFileSync(path, naturals ? await photoFrom(naturals[(i - 1) % naturals.length]!, width, height, seed) : await photo(width, height, seed));
+    }
     paths.push(path);
   }
-  return { name: `${count} × ${((width * height) / 1e6).toFixed(0)} MP`, paths };
+  const megapixels = ((width * height) / 1e6).toFixed(0);
+  return { name: naturals ? `${count} × ${megapixels} MP from ${naturals.length} real photos` : `${count} × ${megapixels} MP`, paths };
 }
 
 /** Raw PPM copies for cjpeg, which does not read JPEG (made before timing starts). */

@@ -34,6 +34,17 @@ function descendants(root: number): number[] {
   return found;
 }
 
+/** Chromium's processes among the bench's descendants. */
+export function chromiumProcesses(): number[] {
+  return descendants(process.pid).filter((pid) => {
+    try {
+      return /chrom/i.test(readFileSync(`/proc/${pid}/comm`, 'utf8'));
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** Samples the total PSS of Chromium's processes (renderer and its workers included) and keeps the peak. */
 export class MemorySampler {
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -42,14 +53,7 @@ export class MemorySampler {
   start(): void {
     this.peakMb = 0;
     const sample = () => {
-      const pids = descendants(process.pid).filter((pid) => {
-        try {
-          return /chrom/i.test(readFileSync(`/proc/${pid}/comm`, 'utf8'));
-        } catch {
-          return false;
-        }
-      });
-      const total = pids.reduce((sum, pid) => sum + pssKb(pid), 0) / 1024;
+      const total = chromiumProcesses().reduce((sum, pid) => sum + pssKb(pid), 0) / 1024;
       this.peakMb = Math.max(this.peakMb, total);
     };
     sample();

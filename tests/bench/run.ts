@@ -1,24 +1,27 @@
 /**
  * `npm run bench`: the app against its baselines on the same files, in one run, through the real page in headless
  * Chromium. Times are medians of --runs runs (default 3). Writes a table to stdout and
- * tests/bench/results/latest.{json,md}.
+ * tests/bench/results/latest.{json,md} (latest-photos.{json,md} with --photos).
  *
  *   npm run bench                      all scenarios
  *   npm run bench -- --runs 1          quicker, noisier
  *   npm run bench -- --only webp,avif  some scenarios (webp, jpeg, avif, memory, target)
+ *   npm run bench -- --match 'off|native'  only the contenders whose name matches (a regular expression)
+ *   npm run bench -- --photos DIR      inputs made from the real photos in DIR instead of synthetic scenes
  */
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import { instrumentApp } from './app-instrument';
-import { INPUT_DIR, photoSet, ppmCopy, type InputSet } from './inputs';
+import { naturalPhotos, photoSet, ppmCopy, type InputSet } from './inputs';
+import { CpuMeter } from './cpu';
 import { MemorySampler } from './memory';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -33,6 +36,9 @@ const option = (name: string) => {
 };
 const RUNS = Number(option('runs') ?? 3);
 const ONLY = option('only')?.split(',');
+/** Real photos to build the inputs from (scaled to size, light grain) instead of synthetic scenes. */
+const NATURALS = option('photos') === undefined ? undefined : naturalPhotos(option('photos')!);
+const MATCH = option('match') === undefined ? null : new RegExp(option('match')!);
 
 interface LongTaskFigures {
   count: number;
@@ -51,6 +57,8 @@ interface RunResult {
   peakMemoryMb: number | null;
   outputs: Buffer[];
   encodes?: number[];
+  /** CPU seconds per Chromium thread group over the batch (see CpuMeter). */
+  cpu?: Record<string, number>;
 }
 
 interface ContenderSummary {
@@ -62,6 +70,8 @@ interface ContenderSummary {
   peakMemoryMb: number | null;
   totalBytes: number | null;
   ssim: number | null;
+  /** CPU seconds per Chromium thread group, first run. */
+  cpu?: Record<string, number>;
   note?: string;
 }
 
@@ -151,6 +161,8 @@ async function runApp(paths: string[], settings: AppSettings): Promise<RunResult
     await page.getByTestId('file-input').setInputFiles(paths);
     await page.waitForFunction((n) => document.querySelectorAll('.file-card img[src^="blob:"]').length === n, paths.length, { timeout: 600_000, polling: 250 });
     memory.start();
+    const cpu = new CpuMeter();
+    cpu.start();
     await page.getByRole('button', { name: /^Convert \d+ image/ }).click();
     await page.waitForFunction(
       (n) => document.querySelectorAll('[data-testid="job"][data-status="completed"], [data-testid="job"][data-status="error"]').length === n,
@@ -160,6 +172,7 @@ async function runApp(paths: string[], settings: AppSettings): Promise<RunResult
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download All (.zip)' }).click()]);
     const zip = readFileSync(await download.path());
     const peakMemoryMb = memory.stop();
+    const cpuUsed = cpu.stop();
     const bench = await page.evaluate(() => (window as unknown as { __bench: { convertAt: number; done: number[]; zipAt: number; longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[] } }).__bench);
     const encodes = await page.locator('[data-testid="job"]').evaluateAll((jobs) => jobs.map((j) => Number((j as HTMLElement).dataset.encodes ?? 0)));
     const entries = unzipSync(new Uint8Array(zip));
@@ -174,6 +187,7 @@ async function runApp(paths: string[], settings: AppSettings): Promise<RunResult
       peakMemoryMb,
       outputs,
       encodes,
+      cpu: cpuUsed,
     };
   } finally {
     memory.stop();
@@ -189,9 +203,12 @@ async function runBaselinePage(pageName: 'seed' | 'bic', paths: string[], type: 
     await page.goto(`http://localhost:${BASELINE_PORT}/${pageName}.html?type=${encodeURIComponent(type)}&quality=${quality}`);
     await page.locator('#files').setInputFiles(paths);
     memory.start();
+    const cpu = new CpuMeter();
+    cpu.start();
     await page.locator('#convert').click();
     await page.waitForFunction(() => (window as unknown as { __bench: { finishedAt?: number } }).__bench.finishedAt !== undefined, undefined, { timeout: 1_800_000, polling: 250 });
     const peakMemoryMb = memory.stop();
+    const cpuUsed = cpu.stop();
     const bench = await page.evaluate(() => (window as unknown as { __bench: { convertAt: number; finishedAt: number; longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[] } }).__bench);
     const outputs: Buffer[] = [];
     for (let i = 0; i < paths.length; i++) {
@@ -204,6 +221,7 @@ async function runBaselinePage(pageName: 'seed' | 'bic', paths: string[], type: 
       longTasks: longTaskFigures(bench, bench.convertAt, bench.finishedAt),
       peakMemoryMb,
       outputs,
+      cpu: cpuUsed,
     };
   } finally {
     memory.stop();
@@ -258,17 +276,21 @@ async function meanSsim(sources: string[], outputs: Buffer[], sample = 4): Promi
   return Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 10000) / 10000;
 }
 
-async function measure(name: string, inputs: InputSet, runs: number, once: () => Promise<RunResult>, note?: string): Promise<ContenderSummary> {
-  const results: RunResult[] = [];
-  for (let i = 0; i < runs; i++) {
-    process.stdout.write(`  ${name}: run ${i + 1}/${runs}… `);
-    const result = await once();
-    process.stdout.write(`${(result.batchMs / 1000).toFixed(1)} s\n`);
-    results.push(result);
-  }
+interface Contender {
+  name: string;
+  once: () => Promise<RunResult>;
+}
+
+/** A contender that does not run here, with the reason. */
+interface Skipped {
+  name: string;
+  note: string;
+}
+
+function summarise(name: string, inputs: InputSet, results: RunResult[]): Promise<ContenderSummary> {
   const first = results[0]!;
   const worst = (pick: (r: RunResult) => number) => Math.max(...results.map(pick));
-  return {
+  return meanSsim(inputs.paths, first.outputs).then((ssimScore) => ({
     name,
     batchMs: Math.round(median(results.map((r) => r.batchMs))),
     zipMs: first.zipMs === null ? null : Math.round(median(results.map((r) => r.zipMs!))),
@@ -282,9 +304,30 @@ async function measure(name: string, inputs: InputSet, runs: number, once: () =>
     },
     peakMemoryMb: first.peakMemoryMb === null ? null : worst((r) => r.peakMemoryMb!),
     totalBytes: first.outputs.reduce((sum, b) => sum + b.length, 0),
-    ssim: await meanSsim(inputs.paths, first.outputs),
-    note,
-  };
+    ssim: ssimScore,
+    cpu: first.cpu,
+  }));
+}
+
+/**
+ * Runs the contenders in rounds (one run of each, then the next round), so a slow spell of a shared machine
+ * falls on every contender alike instead of on whichever ran then; times are medians over the rounds.
+ */
+async function measure(inputs: InputSet, runs: number, entries: (Contender | Skipped)[]): Promise<ContenderSummary[]> {
+  const chosen = entries.map((entry) => ('once' in entry && MATCH && !MATCH.test(entry.name) ? { name: entry.name, note: 'not selected by --match' } : entry));
+  const results = new Map<Contender, RunResult[]>();
+  for (let round = 1; round <= runs; round++) {
+    for (const entry of chosen) {
+      if (!('once' in entry)) continue;
+      process.stdout.write(`  ${entry.name}: run ${round}/${runs}… `);
+      const result = await entry.once();
+      process.stdout.write(`${(result.batchMs / 1000).toFixed(1)} s\n`);
+      results.set(entry, [...(results.get(entry) ?? []), result]);
+    }
+  }
+  const summaries: ContenderSummary[] = [];
+  for (const entry of chosen) summaries.push('once' in entry ? await summarise(entry.name, inputs, results.get(entry)!) : skipped(entry.name, entry.note));
+  return summaries;
 }
 
 const skipped = (name: string, note: string): ContenderSummary => ({
@@ -302,56 +345,55 @@ const skipped = (name: string, note: string): ContenderSummary => ({
 const wanted = (id: string) => !ONLY || ONLY.includes(id);
 
 async function scenarioWebp(): Promise<ScenarioResult> {
-  const inputs = await photoSet(12, 4000, 3000);
-  const contenders = [
-    await measure('app, optimised (libwebp WASM)', inputs, RUNS, () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: true })),
-    await measure('app, compression off (browser encoder)', inputs, RUNS, () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: false })),
-    await measure('seed design (main-thread canvas)', inputs, RUNS, () => runBaselinePage('seed', inputs.paths, 'image/webp', 0.8)),
-    await measure('browser-image-compression', inputs, RUNS, () => runBaselinePage('bic', inputs.paths, 'image/webp', 0.8)),
+  const inputs = await photoSet(12, 4000, 3000, NATURALS);
+  const contenders = await measure(inputs, RUNS, [
+    { name: 'app, optimised (libwebp WASM)', once: () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: true }) },
+    { name: 'app, compression off (browser encoder)', once: () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: false }) },
+    { name: 'seed design (main-thread canvas)', once: () => runBaselinePage('seed', inputs.paths, 'image/webp', 0.8) },
+    { name: 'browser-image-compression', once: () => runBaselinePage('bic', inputs.paths, 'image/webp', 0.8) },
     which('cwebp')
-      ? await measure('native cwebp ×2 processes', inputs, RUNS, () => runNative(inputs.paths, (i, o) => ['cwebp', ['-quiet', '-q', '80', i, '-o', o]]))
-      : skipped('native cwebp', 'cwebp not installed (apt-get install webp)'),
-  ];
+      ? { name: 'native cwebp ×2 processes', once: () => runNative(inputs.paths, (i, o) => ['cwebp', ['-quiet', '-q', '80', i, '-o', o]]) }
+      : { name: 'native cwebp', note: 'cwebp not installed (apt-get install webp)' },
+  ]);
   return { id: 'webp', title: `${inputs.name} JPEG → WebP q80`, contenders };
 }
 
 async function scenarioJpeg(): Promise<ScenarioResult> {
-  const inputs = await photoSet(12, 4000, 3000);
-  const contenders = [
-    await measure('app, compression off (browser encoder)', inputs, RUNS, () => runApp(inputs.paths, { format: 'JPG', quality: 80, compression: false })),
-    await measure('app, compression on (mozjpeg WASM)', inputs, RUNS, () => runApp(inputs.paths, { format: 'JPG', quality: 80, compression: true })),
-    // mozjpeg's SSIM at a given quality is a little lower than libjpeg-turbo's: this compares bytes at matched SSIM.
-    await measure('app, compression on, quality 85', inputs, RUNS, () => runApp(inputs.paths, { format: 'JPG', quality: 85, compression: true })),
-    await measure('seed design (main-thread canvas)', inputs, RUNS, () => runBaselinePage('seed', inputs.paths, 'image/jpeg', 0.8)),
-    await measure('browser-image-compression', inputs, RUNS, () => runBaselinePage('bic', inputs.paths, 'image/jpeg', 0.8)),
+  const inputs = await photoSet(12, 4000, 3000, NATURALS);
+  const contenders = await measure(inputs, RUNS, [
+    { name: 'app, compression off (browser encoder)', once: () => runApp(inputs.paths, { format: 'JPG', quality: 80, compression: false }) },
+    { name: 'app, compression on (mozjpeg WASM)', once: () => runApp(inputs.paths, { format: 'JPG', quality: 80, compression: true }) },
+    { name: 'seed design (main-thread canvas)', once: () => runBaselinePage('seed', inputs.paths, 'image/jpeg', 0.8) },
+    { name: 'browser-image-compression', once: () => runBaselinePage('bic', inputs.paths, 'image/jpeg', 0.8) },
     which('cjpeg')
-      ? await measure('native cjpeg (libjpeg-turbo) ×2 processes', inputs, RUNS, () => runNative(inputs.paths, (i, o) => ['cjpeg', ['-quality', '80', '-optimize', '-outfile', o, i]], ppmCopy))
-      : skipped('native cjpeg', 'cjpeg not installed (apt-get install libjpeg-turbo-progs)'),
-  ];
+      ? { name: 'native cjpeg (libjpeg-turbo) ×2 processes', once: () => runNative(inputs.paths, (i, o) => ['cjpeg', ['-quality', '80', '-optimize', '-outfile', o, i]], ppmCopy) }
+      : { name: 'native cjpeg', note: 'cjpeg not installed (apt-get install libjpeg-turbo-progs)' },
+  ]);
   return { id: 'jpeg', title: `${inputs.name} JPEG → JPEG q80`, contenders };
 }
 
 async function scenarioAvif(): Promise<ScenarioResult> {
-  const inputs = await photoSet(6, 1600, 1200);
+  const inputs = await photoSet(6, 1600, 1200, NATURALS);
   // jSquash's AVIF quality q maps to quantizer round((100 − q) × 63 / 100); avifenc 0.11 takes the quantizer.
   const quantizer = String(Math.round(((100 - 80) * 63) / 100));
-  const contenders = [
-    await measure('app (libavif WASM, speed 6)', inputs, RUNS, () => runApp(inputs.paths, { format: 'AVIF', quality: 80, compression: true })),
-    skipped('seed design (main-thread canvas)', 'cannot: no browser encodes AVIF from a canvas (toBlob returns PNG)'),
-    skipped('browser-image-compression', 'cannot: it encodes through the canvas too'),
+  const contenders = await measure(inputs, RUNS, [
+    { name: 'app (libavif WASM, speed 6)', once: () => runApp(inputs.paths, { format: 'AVIF', quality: 80, compression: true }) },
+    { name: 'seed design (main-thread canvas)', note: 'cannot: no browser encodes AVIF from a canvas (toBlob returns PNG)' },
+    { name: 'browser-image-compression', note: 'cannot: it encodes through the canvas too' },
     which('avifenc')
-      ? await measure('native avifenc ×2 processes (speed 6)', inputs, RUNS, () =>
-          runNative(inputs.paths, (i, o) => ['avifenc', ['-s', '6', '-j', '1', '--min', quantizer, '--max', quantizer, i, o]]),
-        )
-      : skipped('native avifenc', 'avifenc not installed (apt-get install libavif-bin)'),
-  ];
+      ? {
+          name: 'native avifenc ×2 processes (speed 6)',
+          once: () => runNative(inputs.paths, (i, o) => ['avifenc', ['-s', '6', '-j', '1', '--min', quantizer, '--max', quantizer, i, o]]),
+        }
+      : { name: 'native avifenc', note: 'avifenc not installed (apt-get install libavif-bin)' },
+  ]);
   return { id: 'avif', title: `${inputs.name} JPEG → AVIF q80`, contenders };
 }
 
 async function scenarioMemory(): Promise<ScenarioResult> {
-  const twelve = await photoSet(12, 4000, 3000);
+  const twelve = await photoSet(12, 4000, 3000, NATURALS);
   // 48 files: the 12 photos four times over, under distinct names.
-  const dir = join(INPUT_DIR, '48');
+  const dir = join(dirname(twelve.paths[0]!), '..', '48');
   mkdirSync(dir, { recursive: true });
   const paths = Array.from({ length: 48 }, (_, i) => {
     const path = join(dir, `photo-${String(i + 1).padStart(2, '0')}.jpg`);
@@ -361,15 +403,15 @@ async function scenarioMemory(): Promise<ScenarioResult> {
   const fortyEight: InputSet = { name: '48 × 12 MP', paths };
   const settings: AppSettings = { format: 'WebP', quality: 80, compression: false };
   const contenders = [
-    await measure('app, 12 images', twelve, 1, () => runApp(twelve.paths, settings)),
-    await measure('app, 48 images', fortyEight, 1, () => runApp(fortyEight.paths, settings)),
+    ...(await measure(twelve, 1, [{ name: 'app, 12 images', once: () => runApp(twelve.paths, settings) }])),
+    ...(await measure(fortyEight, 1, [{ name: 'app, 48 images', once: () => runApp(fortyEight.paths, settings) }])),
   ];
   const [a, b] = contenders;
   return { id: 'memory', title: '12 vs 48 × 12 MP → WebP q80 (browser encoder): memory growth', contenders, extra: { ratio48to12: b!.peakMemoryMb! / a!.peakMemoryMb! } };
 }
 
 async function scenarioTarget(): Promise<ScenarioResult> {
-  const inputs = await photoSet(1, 4000, 3000);
+  const inputs = await photoSet(1, 4000, 3000, NATURALS);
   const rows: { targetKb: number; sizeKb: number; ratio: number; encodes: number }[] = [];
   for (const targetKb of [150, 400, 1000, 2500]) {
     const result = await runApp(inputs.paths, { format: 'WebP', quality: 80, compression: true, targetKb });
@@ -404,6 +446,15 @@ function table(scenario: ScenarioResult): string {
     const mem = c.peakMemoryMb === null ? '—' : `${c.peakMemoryMb} MB`;
     lines.push(`| ${c.name}${c.note ? ` (${c.note})` : ''} | ${fmtS(c.batchMs)} | ${ratio} | ${fmtS(c.zipMs)} | ${lt} | ${frames} | ${mem} | ${fmtMb(c.totalBytes)} | ${c.ssim ?? '—'} |`);
   }
+  const cpuLines = scenario.contenders
+    .filter((c) => c.cpu)
+    .map((c) => {
+      const entries = Object.entries(c.cpu!);
+      const total = entries.reduce((sum, [, s]) => sum + s, 0);
+      const top = entries.slice(0, 5).map(([group, s]) => `${group} ${s.toFixed(1)}`);
+      return `- ${c.name}: ${total.toFixed(1)} s — ${top.join(', ')}`;
+    });
+  if (cpuLines.length > 0) lines.push('', 'CPU seconds by Chromium thread over the batch (first run; UI thread = renderer/CrRendererMain):', '', ...cpuLines);
   if (scenario.extra?.ratio48to12) lines.push('', `Peak memory, 48 ÷ 12 images: ${(scenario.extra.ratio48to12 as number).toFixed(2)}× (goal ≤ 1.2×).`);
   return lines.join('\n');
 }
@@ -437,8 +488,9 @@ async function main() {
     const header = `Measured ${new Date().toISOString().slice(0, 10)} on ${cpu}, ${(await import('node:os')).cpus().length} cores, Chromium ${browserVersion}; times are medians of ${RUNS} run(s); long tasks and memory are the worst run.`;
     const markdown = [header, '', ...scenarios.map(table).flatMap((t) => [t, ''])].join('\n');
     console.log(`\n${markdown}`);
-    writeFileSync(join(RESULTS, 'latest.json'), JSON.stringify({ date: new Date().toISOString(), runs: RUNS, cpu, browserVersion, scenarios }, null, 2));
-    writeFileSync(join(RESULTS, 'latest.md'), markdown);
+    const stem = NATURALS ? 'latest-photos' : 'latest';
+    writeFileSync(join(RESULTS, `${stem}.json`), JSON.stringify({ date: new Date().toISOString(), runs: RUNS, cpu, browserVersion, photos: NATURALS ?? null, scenarios }, null, 2));
+    writeFileSync(join(RESULTS, `${stem}.md`), markdown);
   } finally {
     appServer.kill();
     baselineServer.close();
