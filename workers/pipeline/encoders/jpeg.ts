@@ -2,6 +2,15 @@ import encodeMozjpeg from '@jsquash/jpeg/encode';
 import { encodeNativeOrWasm, toImageData } from './canvas';
 import type { Encoder } from './types';
 
+/**
+ * mozjpeg with the browser encoder's quantisation tables (JPEG Annex K) and chroma (4:2:0), so a quality
+ * number means the same picture either way and "optimised" only saves bytes: trellis quantisation, progressive
+ * scans and optimised Huffman tables. Measured on photos at quality 80: equal SSIM for 0.75–0.90× the bytes.
+ * mozjpeg's own defaults (ImageMagick tables, 4:2:2 from quality 80) made smaller files that were also worse,
+ * and at equal SSIM they were no smaller than the browser's.
+ */
+const MOZJPEG_OPTIONS = { quant_table: 0, auto_subsample: false, chroma_subsample: 2 } as const;
+
 export const jpegEncoder: Encoder = {
   format: 'jpeg',
   mimeType: 'image/jpeg',
@@ -10,7 +19,7 @@ export const jpegEncoder: Encoder = {
   lossy: true,
   encode(image, { quality, optimise }) {
     return encodeNativeOrWasm(image, 'image/jpeg', { quality, optimise }, () =>
-      encodeMozjpeg(toImageData(image), { quality: Math.round(quality * 100) }),
+      encodeMozjpeg(toImageData(image), { ...MOZJPEG_OPTIONS, quality: Math.round(quality * 100) }),
     );
   },
 };
