@@ -9,11 +9,12 @@ import type { RawImage } from './raw-image';
 
 /**
  * The browser's decoder: fast, EXIF orientation and colour management applied; null when the browser cannot
- * decode the format.
+ * decode the format. Premultiplied, as a 2D canvas stores pixels anyway: asking for straight alpha bought no
+ * precision on the way through a canvas and cost ~25 ms per 12 MP photo (measured in a worker).
  */
 export async function decodeToBitmap(file: Blob): Promise<ImageBitmap | null> {
   try {
-    return await createImageBitmap(file, { imageOrientation: 'from-image', premultiplyAlpha: 'none', colorSpaceConversion: 'default' });
+    return await createImageBitmap(file, { imageOrientation: 'from-image', colorSpaceConversion: 'default' });
   } catch {
     return null;
   }
