@@ -53,46 +53,48 @@ const JobCard = memo(function JobCard({ job, onDownload, onCancel, onRetry }: {
         </p>
         <span className={`badge badge--${job.status}`}>{STATUS_TEXT[job.status]}</span>
       </div>
-      {running ? (
-        <div className="job__progress">
-          <div
-            className="progress"
-            role="progressbar"
-            aria-label={`Converting ${job.file.name}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={job.progress}
-          >
-            <div className="progress__bar" style={{ transform: `scaleX(${job.progress / 100})` }} />
+      <div className="job__body">
+        {running ? (
+          <div className="job__progress">
+            <div
+              className="progress"
+              role="progressbar"
+              aria-label={`Converting ${job.file.name}`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={job.progress}
+            >
+              <div className="progress__bar" style={{ transform: `scaleX(${job.progress / 100})` }} />
+            </div>
+            <span className="job__percent">{job.progress}%</span>
+            <button type="button" className="button button--ghost button--small" onClick={() => onCancel(job.id)} aria-label={`Cancel ${job.file.name}`}>
+              Cancel
+            </button>
           </div>
-          <span className="job__percent">{job.progress}%</span>
-          <button type="button" className="button button--ghost button--small" onClick={() => onCancel(job.id)} aria-label={`Cancel ${job.file.name}`}>
-            Cancel
-          </button>
-        </div>
-      ) : null}
-      {job.status === 'completed' && job.outputBlob ? (
-        <div className="job__result">
-          <p className="job__sizes">
-            <span>{formatBytes(job.originalSize)}</span> → <span data-testid="output-size">{formatBytes(job.outputSize ?? 0)}</span>
-            {saved !== null ? <span className="job__saved"> ({saved}% saved)</span> : null}
-          </p>
-          <p className="job__format">Converted to {FORMAT_LABELS[job.outputFormat]}</p>
-          <button type="button" className="button button--primary button--small" onClick={() => onDownload(job)} aria-label={`Download ${job.outputName}`}>
-            Download
-          </button>
-        </div>
-      ) : null}
-      {job.status === 'error' ? (
-        <div className="job__result">
-          <p className="job__error" role="alert">
-            {job.error}
-          </p>
-          <button type="button" className="button button--ghost button--small" onClick={() => onRetry(job.id)} aria-label={`Retry ${job.file.name}`}>
-            Retry
-          </button>
-        </div>
-      ) : null}
+        ) : null}
+        {job.status === 'completed' && job.outputBlob ? (
+          <div className="job__result">
+            <p className="job__sizes">
+              <span>{formatBytes(job.originalSize)}</span> → <span data-testid="output-size">{formatBytes(job.outputSize ?? 0)}</span>
+              {saved !== null ? <span className="job__saved"> ({saved}% saved)</span> : null}
+            </p>
+            <p className="job__format">Converted to {FORMAT_LABELS[job.outputFormat]}</p>
+            <button type="button" className="button button--primary button--small" onClick={() => onDownload(job)} aria-label={`Download ${job.outputName}`}>
+              Download
+            </button>
+          </div>
+        ) : null}
+        {job.status === 'error' ? (
+          <div className="job__result">
+            <p className="job__error" role="alert">
+              {job.error}
+            </p>
+            <button type="button" className="button button--ghost button--small" onClick={() => onRetry(job.id)} aria-label={`Retry ${job.file.name}`}>
+              Retry
+            </button>
+          </div>
+        ) : null}
+      </div>
     </li>
   );
 });
