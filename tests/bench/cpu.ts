@@ -47,7 +47,7 @@ function cpuByThreadGroup(): Map<string, number> {
 
 /**
  * CPU seconds each thread group used between start() and stop(). Threads that end in between (a worker that is
- * replaced) lose their last share, so the figures are lower bounds; the UI thread is `renderer/CrRendererMain`.
+ * replaced) lose their last share, so the figures are lower bounds; the UI thread is `renderer/chromium` (a process's main thread carries its name).
  */
 export class CpuMeter {
   private before = new Map<string, number>();

@@ -454,7 +454,7 @@ function table(scenario: ScenarioResult): string {
       const top = entries.slice(0, 5).map(([group, s]) => `${group} ${s.toFixed(1)}`);
       return `- ${c.name}: ${total.toFixed(1)} s — ${top.join(', ')}`;
     });
-  if (cpuLines.length > 0) lines.push('', 'CPU seconds by Chromium thread over the batch (first run; UI thread = renderer/CrRendererMain):', '', ...cpuLines);
+  if (cpuLines.length > 0) lines.push('', 'CPU seconds by Chromium thread over the batch (first run; the UI thread is renderer/chromium, the main thread of the renderer):', '', ...cpuLines);
   if (scenario.extra?.ratio48to12) lines.push('', `Peak memory, 48 ÷ 12 images: ${(scenario.extra.ratio48to12 as number).toFixed(2)}× (goal ≤ 1.2×).`);
   return lines.join('\n');
 }
