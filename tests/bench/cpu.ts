@@ -1,5 +1,4 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { chromiumProcesses } from './memory';
 
 /** Clock ticks per second of /proc's utime and stime (USER_HZ; 100 on Linux everywhere in practice). */
 const TICKS_PER_SECOND = 100;
@@ -18,10 +17,10 @@ function processType(pid: number): string {
   }
 }
 
-/** CPU seconds used so far by each thread group of Chromium's processes. */
-function cpuByThreadGroup(): Map<string, number> {
+/** CPU seconds used so far by each thread group of the processes `pids`. */
+export function cpuByThreadGroup(pids: number[]): Map<string, number> {
   const totals = new Map<string, number>();
-  for (const pid of chromiumProcesses()) {
+  for (const pid of pids) {
     const type = processType(pid);
     let tids: string[];
     try {
@@ -46,31 +45,19 @@ function cpuByThreadGroup(): Map<string, number> {
 }
 
 /**
- * CPU seconds each thread group used between start() and stop(). Threads that end in between (a worker that is
- * replaced) lose their last share, so the figures are lower bounds; the UI thread is `renderer/chromium` (a process's main thread carries its name).
+ * Folds a new reading into `latest`, keeping each group's largest total: a group whose threads end (a worker
+ * that is replaced) drops in later readings, and keeps what it used while it was read.
  */
-export class CpuMeter {
-  private before = new Map<string, number>();
-  private peak = new Map<string, number>();
-  private timer: ReturnType<typeof setInterval> | null = null;
+export function keepLargest(latest: Map<string, number>, reading: Map<string, number>): void {
+  for (const [group, seconds] of reading) latest.set(group, Math.max(latest.get(group) ?? 0, seconds));
+}
 
-  start(): void {
-    this.before = cpuByThreadGroup();
-    this.peak = new Map(this.before);
-    // Sampled, so a thread group whose threads end before stop() still counts what it used while sampled.
-    this.timer = setInterval(() => this.sample(), 500);
-  }
-
-  private sample(): void {
-    for (const [group, seconds] of cpuByThreadGroup()) this.peak.set(group, Math.max(this.peak.get(group) ?? 0, seconds));
-  }
-
-  /** Seconds per thread group, largest first, groups under 0.05 s left out. */
-  stop(): Record<string, number> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    this.sample();
-    const used = [...this.peak].map(([group, seconds]) => [group, Math.round((seconds - (this.before.get(group) ?? 0)) * 100) / 100] as const);
-    return Object.fromEntries(used.filter(([, s]) => s >= 0.05).sort((a, b) => b[1] - a[1]));
-  }
+/**
+ * Seconds per thread group between two readings, largest first, groups under 0.05 s left out. Threads that end
+ * between samples lose their last share, so the figures are lower bounds; the UI thread is `renderer/chromium`
+ * (a process's main thread carries its name).
+ */
+export function cpuUsed(before: Map<string, number>, latest: Map<string, number>): Record<string, number> {
+  const used = [...latest].map(([group, seconds]) => [group, Math.round((seconds - (before.get(group) ?? 0)) * 100) / 100] as const);
+  return Object.fromEntries(used.filter(([, s]) => s >= 0.05).sort((a, b) => b[1] - a[1]));
 }

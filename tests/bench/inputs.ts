@@ -10,7 +10,7 @@ import { random } from '../fixtures/make-fixtures';
  * upscaled with Lanczos and given sensor grain, which is how a camera photo looks to an encoder.
  */
 
-export const INPUT_DIR = join(import.meta.dirname, '.inputs', 'v3');
+const INPUT_DIR = join(import.meta.dirname, '.inputs', 'v3');
 
 function valueNoise(width: number, height: number, cell: number, rand: () => number): Float32Array {
   const gw = Math.ceil(width / cell) + 2;

@@ -21,8 +21,7 @@ import { ssim } from 'ssim.js';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import { instrumentApp } from './app-instrument';
 import { naturalPhotos, photoSet, ppmCopy, type InputSet } from './inputs';
-import { CpuMeter } from './cpu';
-import { MemorySampler } from './memory';
+import { ChromiumSampler } from './chromium-sampler';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const RESULTS = join(import.meta.dirname, 'results');
@@ -57,7 +56,7 @@ interface RunResult {
   peakMemoryMb: number | null;
   outputs: Buffer[];
   encodes?: number[];
-  /** CPU seconds per Chromium thread group over the batch (see CpuMeter). */
+  /** CPU seconds per Chromium thread group over the batch (see ChromiumSampler). */
   cpu?: Record<string, number>;
 }
 
@@ -143,7 +142,7 @@ interface AppSettings {
 
 async function runApp(paths: string[], settings: AppSettings): Promise<RunResult> {
   const browser = await launch();
-  const memory = new MemorySampler();
+  const sampler = new ChromiumSampler();
   try {
     const context = await browser.newContext({ acceptDownloads: true, serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -160,9 +159,7 @@ async function runApp(paths: string[], settings: AppSettings): Promise<RunResult
     await page.getByLabel('Email address').fill('bench@example.com');
     await page.getByTestId('file-input').setInputFiles(paths);
     await page.waitForFunction((n) => document.querySelectorAll('.file-card img[src^="blob:"]').length === n, paths.length, { timeout: 600_000, polling: 250 });
-    memory.start();
-    const cpu = new CpuMeter();
-    cpu.start();
+    sampler.start();
     await page.getByRole('button', { name: /^Convert \d+ image/ }).click();
     await page.waitForFunction(
       (n) => document.querySelectorAll('[data-testid="job"][data-status="completed"], [data-testid="job"][data-status="error"]').length === n,
@@ -171,8 +168,7 @@ async function runApp(paths: string[], settings: AppSettings): Promise<RunResult
     );
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download All (.zip)' }).click()]);
     const zip = readFileSync(await download.path());
-    const peakMemoryMb = memory.stop();
-    const cpuUsed = cpu.stop();
+    const { peakMemoryMb, cpu } = sampler.stop();
     const bench = await page.evaluate(() => (window as unknown as { __bench: { convertAt: number; done: number[]; zipAt: number; longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[] } }).__bench);
     const encodes = await page.locator('[data-testid="job"]').evaluateAll((jobs) => jobs.map((j) => Number((j as HTMLElement).dataset.encodes ?? 0)));
     const entries = unzipSync(new Uint8Array(zip));
@@ -187,28 +183,25 @@ async function runApp(paths: string[], settings: AppSettings): Promise<RunResult
       peakMemoryMb,
       outputs,
       encodes,
-      cpu: cpuUsed,
+      cpu,
     };
   } finally {
-    memory.stop();
+    sampler.stop();
     await browser.close();
   }
 }
 
 async function runBaselinePage(pageName: 'seed' | 'bic', paths: string[], type: string, quality: number): Promise<RunResult> {
   const browser = await launch();
-  const memory = new MemorySampler();
+  const sampler = new ChromiumSampler();
   try {
     const page: Page = await browser.newPage();
     await page.goto(`http://localhost:${BASELINE_PORT}/${pageName}.html?type=${encodeURIComponent(type)}&quality=${quality}`);
     await page.locator('#files').setInputFiles(paths);
-    memory.start();
-    const cpu = new CpuMeter();
-    cpu.start();
+    sampler.start();
     await page.locator('#convert').click();
     await page.waitForFunction(() => (window as unknown as { __bench: { finishedAt?: number } }).__bench.finishedAt !== undefined, undefined, { timeout: 1_800_000, polling: 250 });
-    const peakMemoryMb = memory.stop();
-    const cpuUsed = cpu.stop();
+    const { peakMemoryMb, cpu } = sampler.stop();
     const bench = await page.evaluate(() => (window as unknown as { __bench: { convertAt: number; finishedAt: number; longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[] } }).__bench);
     const outputs: Buffer[] = [];
     for (let i = 0; i < paths.length; i++) {
@@ -221,10 +214,10 @@ async function runBaselinePage(pageName: 'seed' | 'bic', paths: string[], type: 
       longTasks: longTaskFigures(bench, bench.convertAt, bench.finishedAt),
       peakMemoryMb,
       outputs,
-      cpu: cpuUsed,
+      cpu,
     };
   } finally {
-    memory.stop();
+    sampler.stop();
     await browser.close();
   }
 }
@@ -287,10 +280,10 @@ interface Skipped {
   note: string;
 }
 
-function summarise(name: string, inputs: InputSet, results: RunResult[]): Promise<ContenderSummary> {
+async function summarise(name: string, inputs: InputSet, results: RunResult[]): Promise<ContenderSummary> {
   const first = results[0]!;
   const worst = (pick: (r: RunResult) => number) => Math.max(...results.map(pick));
-  return meanSsim(inputs.paths, first.outputs).then((ssimScore) => ({
+  return {
     name,
     batchMs: Math.round(median(results.map((r) => r.batchMs))),
     zipMs: first.zipMs === null ? null : Math.round(median(results.map((r) => r.zipMs!))),
@@ -304,9 +297,9 @@ function summarise(name: string, inputs: InputSet, results: RunResult[]): Promis
     },
     peakMemoryMb: first.peakMemoryMb === null ? null : worst((r) => r.peakMemoryMb!),
     totalBytes: first.outputs.reduce((sum, b) => sum + b.length, 0),
-    ssim: ssimScore,
+    ssim: await meanSsim(inputs.paths, first.outputs),
     cpu: first.cpu,
-  }));
+  };
 }
 
 /**

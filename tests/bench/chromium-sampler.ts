@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { cpuByThreadGroup, cpuUsed, keepLargest } from './cpu';
 
 /** Proportional set size (shared pages split among sharers) of a process, in kB; 0 if it is gone. */
 function pssKb(pid: number): number {
@@ -35,7 +36,7 @@ function descendants(root: number): number[] {
 }
 
 /** Chromium's processes among the bench's descendants. */
-export function chromiumProcesses(): number[] {
+function chromiumProcesses(): number[] {
   return descendants(process.pid).filter((pid) => {
     try {
       return /chrom/i.test(readFileSync(`/proc/${pid}/comm`, 'utf8'));
@@ -45,24 +46,37 @@ export function chromiumProcesses(): number[] {
   });
 }
 
-/** Samples the total PSS of Chromium's processes (renderer and its workers included) and keeps the peak. */
-export class MemorySampler {
+/**
+ * Samples Chromium's processes every 200 ms, with one walk of /proc per sample: the peak of their total PSS
+ * (renderer and its workers included), and the CPU seconds each thread group used (see cpu.ts).
+ */
+export class ChromiumSampler {
   private timer: ReturnType<typeof setInterval> | null = null;
-  peakMb = 0;
+  private peakKb = 0;
+  private cpuBefore = new Map<string, number>();
+  private cpuLatest = new Map<string, number>();
 
   start(): void {
-    this.peakMb = 0;
-    const sample = () => {
-      const total = chromiumProcesses().reduce((sum, pid) => sum + pssKb(pid), 0) / 1024;
-      this.peakMb = Math.max(this.peakMb, total);
-    };
-    sample();
-    this.timer = setInterval(sample, 200);
+    this.peakKb = 0;
+    this.cpuBefore = cpuByThreadGroup(chromiumProcesses());
+    this.cpuLatest = new Map(this.cpuBefore);
+    this.sample();
+    this.timer = setInterval(() => this.sample(), 200);
   }
 
-  stop(): number {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    return Math.round(this.peakMb);
+  private sample(): void {
+    const pids = chromiumProcesses();
+    this.peakKb = Math.max(this.peakKb, pids.reduce((sum, pid) => sum + pssKb(pid), 0));
+    keepLargest(this.cpuLatest, cpuByThreadGroup(pids));
+  }
+
+  /** Peak memory in MB and CPU seconds per thread group since start(); a later call returns the same figures. */
+  stop(): { peakMemoryMb: number; cpu: Record<string, number> } {
+    if (this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+      this.sample();
+    }
+    return { peakMemoryMb: Math.round(this.peakKb / 1024), cpu: cpuUsed(this.cpuBefore, this.cpuLatest) };
   }
 }
