@@ -145,9 +145,13 @@ test('an impossible target size fails with "Failed to optimize for target file s
   const job = page.getByTestId('job');
   await expect(job).toHaveAttribute('data-status', 'error');
   await expect(job.getByText('Failed to optimize for target file size')).toBeVisible();
+  const downloadAll = page.getByRole('button', { name: 'Download All (.zip)' });
+  // Its place is kept from the start (so its appearance re-lays out nothing) but nothing is there to download.
+  await expect(downloadAll).toBeHidden();
   await page.getByRole('switch', { name: /Target file size/ }).uncheck();
   await page.getByRole('button', { name: `Retry ${FIXTURES.jpeg}` }).click();
   await expect(job).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  await expect(downloadAll).toBeVisible();
 });
 
 for (const output of OUTPUTS.filter((o) => o.format !== 'avif')) {
