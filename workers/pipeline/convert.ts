@@ -1,4 +1,4 @@
-import { CONVERSION_ERRORS, type ConversionProgress, type ConversionSettings, type ConvertRequest } from '../contract';
+import { CONVERSION_ERRORS, type ConversionProgress, type ConversionSettings, type ConvertRequest, type ImageFormat } from '../contract';
 import { bitmapToPixels, decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from './decode';
 import { ENCODERS, type Encoder } from './encoders';
 import { encodeBitmapWithCanvas } from './encoders/canvas';
@@ -72,11 +72,12 @@ function canEncodeBitmapDirectly(encoder: Encoder, settings: ConversionSettings)
 
 /**
  * The browser's encoder on the decoded bitmap itself: the same output as the pixel path without reading 48 MB of
- * pixels out of a 12 MP bitmap and writing them back. Null when the browser does not encode the type.
+ * pixels out of a 12 MP bitmap and writing them back. Null when the browser does not encode the type. A JPEG
+ * output is flattened onto the background colour unless the source is a JPEG, which has no transparency.
  */
-async function encodeUnchangedBitmap(bitmap: ImageBitmap, encoder: Encoder, settings: ConversionSettings): Promise<EncodedImage | null> {
+async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: ImageFormat, encoder: Encoder, settings: ConversionSettings): Promise<EncodedImage | null> {
   const { width, height } = bitmap;
-  const background = encoder.format === 'jpeg' ? settings.backgroundColor : null;
+  const background = encoder.format === 'jpeg' && source !== 'jpeg' ? settings.backgroundColor : null;
   const bytes = await encodeBitmapWithCanvas(bitmap, encoder.mimeType, encoderQuality(settings), background);
   if (!bytes) return null;
   bitmap.close();
@@ -113,7 +114,7 @@ export async function convertImage(request: ConvertRequest, resize: Resizer, rep
   // A plain re-encode with the browser's encoder needs only its bitmap; everything else needs the pixels.
   const bitmap = canEncodeBitmapDirectly(encoder, settings) ? await decodeToBitmap(file) : null;
   const encoded =
-    (bitmap && !changesPixels(bitmap, settings) && (await encodeUnchangedBitmap(bitmap, encoder, settings))) ||
+    (bitmap && !changesPixels(bitmap, settings) && (await encodeUnchangedBitmap(bitmap, format, encoder, settings))) ||
     (await convertPixels(
       // Reading out the pixels is the memory-heavy step (bitmap and ImageData, ~100 MB for 12 MP), so workers take turns.
       await oneDecodeAtATime(async () => {
