@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { cpuByThreadGroup, cpuUsed, keepLargest } from './cpu';
+import { cpuByThread, cpuUsed, mergeReading, type ThreadCpu } from './cpu';
 
 /** Proportional set size (shared pages split among sharers) of a process, in kB; 0 if it is gone. */
 function pssKb(pid: number): number {
@@ -53,12 +53,12 @@ function chromiumProcesses(): number[] {
 export class ChromiumSampler {
   private timer: ReturnType<typeof setInterval> | null = null;
   private peakKb = 0;
-  private cpuBefore = new Map<string, number>();
-  private cpuLatest = new Map<string, number>();
+  private cpuBefore = new Map<string, ThreadCpu>();
+  private cpuLatest = new Map<string, ThreadCpu>();
 
   start(): void {
     this.peakKb = 0;
-    this.cpuBefore = cpuByThreadGroup(chromiumProcesses());
+    this.cpuBefore = cpuByThread(chromiumProcesses());
     this.cpuLatest = new Map(this.cpuBefore);
     this.sample();
     this.timer = setInterval(() => this.sample(), 200);
@@ -67,7 +67,7 @@ export class ChromiumSampler {
   private sample(): void {
     const pids = chromiumProcesses();
     this.peakKb = Math.max(this.peakKb, pids.reduce((sum, pid) => sum + pssKb(pid), 0));
-    keepLargest(this.cpuLatest, cpuByThreadGroup(pids));
+    mergeReading(this.cpuLatest, cpuByThread(pids));
   }
 
   /** Peak memory in MB and CPU seconds per thread group since start(); a later call returns the same figures. */

@@ -17,9 +17,15 @@ function processType(pid: number): string {
   }
 }
 
-/** CPU seconds used so far by each thread group of the processes `pids`. */
-export function cpuByThreadGroup(pids: number[]): Map<string, number> {
-  const totals = new Map<string, number>();
+/** A thread's CPU seconds so far, and the group it counts in. */
+export interface ThreadCpu {
+  group: string;
+  seconds: number;
+}
+
+/** CPU seconds used so far by each thread of the processes `pids`, keyed by "pid/tid". */
+export function cpuByThread(pids: number[]): Map<string, ThreadCpu> {
+  const threads = new Map<string, ThreadCpu>();
   for (const pid of pids) {
     const type = processType(pid);
     let tids: string[];
@@ -34,30 +40,32 @@ export function cpuByThreadGroup(pids: number[]): Map<string, number> {
         const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         const ticks = Number(fields[11]) + Number(fields[12]);
-        const group = threadGroup(type, name);
-        totals.set(group, (totals.get(group) ?? 0) + ticks / TICKS_PER_SECOND);
+        threads.set(`${pid}/${tid}`, { group: threadGroup(type, name), seconds: ticks / TICKS_PER_SECOND });
       } catch {
         // The thread ended while we looked.
       }
     }
   }
-  return totals;
+  return threads;
 }
 
 /**
- * Folds a new reading into `latest`, keeping each group's largest total: a group whose threads end (a worker
- * that is replaced) drops in later readings, and keeps what it used while it was read.
+ * Folds a new reading into `latest`: each thread keeps its newest figure, and a thread that has ended keeps the last
+ * one read. (Summing a group's live threads instead lost all of a worker's time once the worker was replaced, as
+ * browser-image-compression does for every image.)
  */
-export function keepLargest(latest: Map<string, number>, reading: Map<string, number>): void {
-  for (const [group, seconds] of reading) latest.set(group, Math.max(latest.get(group) ?? 0, seconds));
+export function mergeReading(latest: Map<string, ThreadCpu>, reading: Map<string, ThreadCpu>): void {
+  for (const [thread, cpu] of reading) latest.set(thread, cpu);
 }
 
 /**
- * Seconds per thread group between two readings, largest first, groups under 0.05 s left out. Threads that end
- * between samples lose their last share, so the figures are lower bounds; the UI thread is `renderer/chromium`
- * (a process's main thread carries its name).
+ * Seconds per thread group between a first reading and the merged latest ones, largest first, groups under 0.05 s
+ * left out. A thread that ends between two samples loses at most its last 200 ms; the UI thread is
+ * `renderer/chromium` (a process's main thread carries its name).
  */
-export function cpuUsed(before: Map<string, number>, latest: Map<string, number>): Record<string, number> {
-  const used = [...latest].map(([group, seconds]) => [group, Math.round((seconds - (before.get(group) ?? 0)) * 100) / 100] as const);
+export function cpuUsed(before: Map<string, ThreadCpu>, latest: Map<string, ThreadCpu>): Record<string, number> {
+  const groups = new Map<string, number>();
+  for (const [thread, { group, seconds }] of latest) groups.set(group, (groups.get(group) ?? 0) + seconds - (before.get(thread)?.seconds ?? 0));
+  const used = [...groups].map(([group, seconds]) => [group, Math.round(seconds * 100) / 100] as const);
   return Object.fromEntries(used.filter(([, s]) => s >= 0.05).sort((a, b) => b[1] - a[1]));
 }
