@@ -14,18 +14,16 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
-import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import { instrumentApp } from './app-instrument';
 import { naturalPhotos, photoSet, ppmCopy, type InputSet } from './inputs';
 import { ChromiumSampler } from './chromium-sampler';
+import { allJobsSettled, convertButton, launchChromium, prepareBatch, startAppServer, type AppSettings } from './app-page';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const RESULTS = join(import.meta.dirname, 'results');
-const APP_PORT = 4180;
 const BASELINE_PORT = 4181;
 
 const argv = process.argv.slice(2);
@@ -98,20 +96,6 @@ function longTaskFigures(bench: { longTasks: { start: number; duration: number }
   };
 }
 
-async function waitForHttp(url: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(url).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function startAppServer() {
-  const child = execFile('npx', ['vite', 'preview', '--port', String(APP_PORT), '--strictPort'], { cwd: ROOT });
-  return child;
-}
-
 /** Serves the baseline pages and the locally installed browser-image-compression (its libURL: no CDN). */
 function startBaselineServer(): http.Server {
   const files: Record<string, [string, string]> = {
@@ -129,43 +113,17 @@ function startBaselineServer(): http.Server {
   return server;
 }
 
-async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-}
-
-interface AppSettings {
-  format: 'JPG' | 'PNG' | 'WebP' | 'AVIF';
-  quality: number;
-  compression: boolean;
-  targetKb?: number;
-}
-
 async function runApp(paths: string[], settings: AppSettings): Promise<RunResult> {
-  const browser = await launch();
+  const browser = await launchChromium();
   const sampler = new ChromiumSampler();
   try {
     const context = await browser.newContext({ acceptDownloads: true, serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.addInitScript(instrumentApp);
-    await page.goto(`http://localhost:${APP_PORT}/`);
-    await page.getByRole('radio', { name: settings.format, exact: true }).check();
-    if (settings.format !== 'PNG') await page.getByLabel('Quality', { exact: true }).fill(String(settings.quality));
-    const compression = page.getByRole('switch', { name: /Optimised compression/ });
-    if ((await compression.isChecked()) !== settings.compression) await compression.click();
-    if (settings.targetKb) {
-      await page.getByRole('switch', { name: /Target file size/ }).check();
-      await page.getByLabel('Target size (KB)').fill(String(settings.targetKb));
-    }
-    await page.getByLabel('Email address').fill('bench@example.com');
-    await page.getByTestId('file-input').setInputFiles(paths);
-    await page.waitForFunction((n) => document.querySelectorAll('.file-card img[src^="blob:"]').length === n, paths.length, { timeout: 600_000, polling: 250 });
+    await prepareBatch(page, paths, settings);
     sampler.start();
-    await page.getByRole('button', { name: /^Convert \d+ image/ }).click();
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('[data-testid="job"][data-status="completed"], [data-testid="job"][data-status="error"]').length === n,
-      paths.length,
-      { timeout: 1_800_000, polling: 250 },
-    );
+    await convertButton(page).click();
+    await allJobsSettled(page, paths.length);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download All (.zip)' }).click()]);
     const zip = readFileSync(await download.path());
     const { peakMemoryMb, cpu } = sampler.stop();
@@ -192,10 +150,10 @@ async function runApp(paths: string[], settings: AppSettings): Promise<RunResult
 }
 
 async function runBaselinePage(pageName: 'seed' | 'bic', paths: string[], type: string, quality: number): Promise<RunResult> {
-  const browser = await launch();
+  const browser = await launchChromium();
   const sampler = new ChromiumSampler();
   try {
-    const page: Page = await browser.newPage();
+    const page = await browser.newPage();
     await page.goto(`http://localhost:${BASELINE_PORT}/${pageName}.html?type=${encodeURIComponent(type)}&quality=${quality}`);
     await page.locator('#files').setInputFiles(paths);
     sampler.start();
@@ -455,10 +413,9 @@ function table(scenario: ScenarioResult): string {
 async function main() {
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) throw new Error('Build first: npm run build');
   mkdirSync(RESULTS, { recursive: true });
-  const appServer = startAppServer();
+  const appServer = await startAppServer();
   const baselineServer = startBaselineServer();
   try {
-    await waitForHttp(`http://localhost:${APP_PORT}/`);
     const scenarios: ScenarioResult[] = [];
     const plan: [string, () => Promise<ScenarioResult>][] = [
       ['webp', scenarioWebp],
@@ -473,7 +430,7 @@ async function main() {
       scenarios.push(await run());
     }
     const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown CPU';
-    const browserVersion = await launch().then(async (b) => {
+    const browserVersion = await launchChromium().then(async (b) => {
       const v = b.version();
       await b.close();
       return v;

@@ -1,0 +1,109 @@
+/**
+ * `npm run bench:trace`: one batch of the app under a Chromium trace, to see what the UI thread does while the
+ * workers convert (the bench says how long; this says why). Prints every layout of the whole page with what
+ * invalidated it, and every task of 50 ms or more with what ran inside it; writes the trace to
+ * tests/bench/results/trace.json (open it in DevTools' Performance panel).
+ *
+ *   npm run bench:trace                        12 × 12 MP → WebP, compression off
+ *   npm run bench:trace -- --format JPG --compression on --count 6
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { allJobsSettled, convertButton, launchChromium, prepareBatch, startAppServer, type AppSettings } from './app-page';
+import { photoSet } from './inputs';
+
+const argv = process.argv.slice(2);
+const option = (name: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i === -1 ? undefined : argv[i + 1];
+};
+const settings: AppSettings = {
+  format: (option('format') ?? 'WebP') as AppSettings['format'],
+  quality: 80,
+  compression: option('compression') === 'on',
+};
+const COUNT = Number(option('count') ?? 12);
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking', 'toplevel', 'blink'];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: Record<string, unknown>; beginData?: { dirtyObjects?: number; totalObjects?: number; partialLayout?: boolean } };
+}
+
+const ms = (us: number | undefined) => ((us ?? 0) / 1000).toFixed(1);
+
+/** The events of the renderer's main thread (the UI thread), in time order. */
+function uiThread(events: TraceEvent[]): TraceEvent[] {
+  const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  return events.filter((e) => main.has(`${e.pid}:${e.tid}`)).sort((a, b) => a.ts - b.ts);
+}
+
+function countBy(events: TraceEvent[], key: (e: TraceEvent) => string): string {
+  const counts = new Map<string, number>();
+  for (const e of events) counts.set(key(e), (counts.get(key(e)) ?? 0) + 1);
+  const top = [...counts].sort((a, b) => b[1] - a[1]);
+  return top.slice(0, 6).map(([k, n]) => `${k} ×${n}`).join('; ') + (top.length > 6 ? '; …' : '');
+}
+
+function report(events: TraceEvent[]): string[] {
+  const ui = uiThread(events);
+  const click = ui.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
+  const from = click?.ts ?? ui[0]?.ts ?? 0;
+  const at = (e: TraceEvent) => `${Math.round((e.ts - from) / 1000)} ms`;
+  const layouts = ui.filter((e) => e.name === 'Layout' && e.ph === 'X' && e.ts >= from);
+  const whole = layouts.filter((e) => !e.args?.beginData?.partialLayout);
+  const invalidations = ui.filter((e) => e.name === 'LayoutInvalidationTracking');
+  const lines = [
+    `Layouts from Convert to the last job: ${layouts.length}, ${layouts.length - whole.length} of them partial (a relayout boundary's subtree); ` +
+      `${ms(layouts.reduce((sum, e) => sum + (e.tdur ?? 0), 0))} ms of CPU in all, the longest ${ms(Math.max(0, ...layouts.map((e) => e.tdur ?? 0)))} ms.`,
+    '',
+    'Layouts of the whole page (when, dirty / all layout objects, CPU, what invalidated layout since the layout before):',
+  ];
+  layouts.forEach((layout, i) => {
+    if (layout.args?.beginData?.partialLayout) return;
+    const since = i === 0 ? from : layouts[i - 1]!.ts;
+    const causes = invalidations.filter((e) => e.ts > since && e.ts <= layout.ts);
+    const data = layout.args?.beginData;
+    lines.push(`  ${at(layout)}: ${data?.dirtyObjects}/${data?.totalObjects}, ${ms(layout.tdur)} ms: ${countBy(causes, (e) => `${e.args?.data?.nodeName} ${e.args?.data?.reason}`) || '—'}`);
+  });
+  const tasks = ui.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X' && (e.dur ?? 0) >= 50_000 && e.ts >= from);
+  lines.push('', `Tasks of 50 ms or more on the UI thread: ${tasks.length === 0 ? 'none' : ''}`);
+  for (const task of tasks) {
+    const end = task.ts + (task.dur ?? 0);
+    const inside = ui.filter((e) => e.ph === 'X' && e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end && ['FunctionCall', 'Layout', 'UpdateLayoutTree', 'Paint', 'PrePaint', 'Layerize'].includes(e.name));
+    lines.push(`  ${at(task)}: ${ms(task.dur)} ms (${ms(task.tdur)} ms of CPU): ${inside.map((e) => `${e.name} ${ms(e.dur)}/${ms(e.tdur)}`).join(', ')}`);
+  }
+  lines.push('', 'Wall/CPU ms: a task that needs little CPU but takes long waited for a core (the workers hold them).');
+  return lines;
+}
+
+async function main() {
+  const inputs = await photoSet(COUNT, 4000, 3000);
+  const server = await startAppServer();
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ acceptDownloads: true, serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await prepareBatch(page, inputs.paths, settings);
+    await browser.startTracing(page, { categories: CATEGORIES });
+    await convertButton(page).click();
+    await allJobsSettled(page, inputs.paths.length);
+    const trace = await browser.stopTracing();
+    const results = join(import.meta.dirname, 'results');
+    mkdirSync(results, { recursive: true });
+    writeFileSync(join(results, 'trace.json'), trace);
+    console.log(`${COUNT} × 12 MP → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}; trace in tests/bench/results/trace.json\n`);
+    console.log(report(JSON.parse(trace.toString()).traceEvents as TraceEvent[]).join('\n'));
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+}
+
+await main();
