@@ -6,6 +6,7 @@
  *
  *   npm run bench:trace                        12 × 12 MP → WebP, compression off
  *   npm run bench:trace -- --format JPG --compression on --count 6
+ *   npm run bench:trace -- --slowdown 4      the page's threads 4× slower, as on a cheap phone (DevTools' CPU throttling)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +24,7 @@ const settings: AppSettings = {
   compression: option('compression') === 'on',
 };
 const COUNT = Number(option('count') ?? 12);
+const SLOWDOWN = Number(option('slowdown') ?? 1);
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking', 'toplevel', 'blink'];
 
 interface TraceEvent {
@@ -91,6 +93,7 @@ async function main() {
     const context = await browser.newContext({ acceptDownloads: true, serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await prepareBatch(page, inputs.paths, settings);
+    if (SLOWDOWN > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
     await browser.startTracing(page, { categories: CATEGORIES });
     await convertButton(page).click();
     await allJobsSettled(page, inputs.paths.length);
@@ -98,7 +101,8 @@ async function main() {
     const results = join(import.meta.dirname, 'results');
     mkdirSync(results, { recursive: true });
     writeFileSync(join(results, 'trace.json'), trace);
-    console.log(`${COUNT} × 12 MP → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}; trace in tests/bench/results/trace.json\n`);
+    const slowdown = SLOWDOWN > 1 ? `, CPU ${SLOWDOWN}× slower` : '';
+    console.log(`${COUNT} × 12 MP → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${slowdown}; trace in tests/bench/results/trace.json\n`);
     console.log(report(JSON.parse(trace.toString()).traceEvents as TraceEvent[]).join('\n'));
   } finally {
     await browser.close();
