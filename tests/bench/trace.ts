@@ -61,7 +61,15 @@ function report(events: TraceEvent[]): string[] {
   const layouts = ui.filter((e) => e.name === 'Layout' && e.ph === 'X' && e.ts >= from);
   const whole = layouts.filter((e) => !e.args?.beginData?.partialLayout);
   const invalidations = ui.filter((e) => e.name === 'LayoutInvalidationTracking');
+  let scriptEnd = 0;
+  let scriptCpu = 0;
+  for (const e of ui) {
+    if (e.name !== 'FunctionCall' || e.ph !== 'X' || e.ts < from || e.ts < scriptEnd) continue;
+    scriptCpu += e.tdur ?? 0;
+    scriptEnd = e.ts + (e.dur ?? 0);
+  }
   const lines = [
+    `Script on the UI thread from Convert to the last job: ${ms(scriptCpu)} ms of CPU.`,
     `Layouts from Convert to the last job: ${layouts.length}, ${layouts.length - whole.length} of them partial (a relayout boundary's subtree); ` +
       `${ms(layouts.reduce((sum, e) => sum + (e.tdur ?? 0), 0))} ms of CPU in all, the longest ${ms(Math.max(0, ...layouts.map((e) => e.tdur ?? 0)))} ms.`,
     '',
