@@ -52,20 +52,27 @@ function canvasEncodes(mimeType: string): Promise<boolean> {
  */
 export async function encodeBitmapWithCanvas(bitmap: ImageBitmap, mimeType: string, quality: number, background: string | null): Promise<ArrayBuffer | null> {
   if (!(await canvasEncodes(mimeType))) return null;
-  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-  const renderer = background === null ? canvas.getContext('bitmaprenderer') : null;
-  if (renderer) {
-    renderer.transferFromImageBitmap(bitmap);
-    return exportCanvas(canvas, mimeType, quality);
+  if (background === null) {
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const renderer = canvas.getContext('bitmaprenderer');
+    if (renderer) {
+      renderer.transferFromImageBitmap(bitmap);
+      return exportCanvas(canvas, mimeType, quality);
+    }
   }
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error(CONVERSION_ERRORS.canvas);
-  if (background) {
-    context.fillStyle = background;
-    context.fillRect(0, 0, bitmap.width, bitmap.height);
-  }
-  context.drawImage(bitmap, 0, 0);
-  return exportCanvas(canvas, mimeType, quality);
+  return encodeCanvas(
+    bitmap.width,
+    bitmap.height,
+    (context) => {
+      if (background) {
+        context.fillStyle = background;
+        context.fillRect(0, 0, bitmap.width, bitmap.height);
+      }
+      context.drawImage(bitmap, 0, 0);
+    },
+    mimeType,
+    quality,
+  );
 }
 
 /** Runs a WASM encoder, reporting its failure with the catalogue's message. */
