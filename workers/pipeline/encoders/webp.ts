@@ -4,9 +4,10 @@ import type { Encoder } from './types';
 
 /**
  * Optimised: libwebp at method 6, its slowest and best search: at equal SSIM, 0.89× the browser encoder's bytes
- * (method 4, the same libwebp) on the bench's synthetic inputs and 0.96× on real photos, for about 2–2.5× the
- * time (tests/bench). At method 4 the WASM build only matched the browser's bytes, 40% slower. libwebp takes a
- * float quality, which steps its per-segment quantizers more finely than whole percents.
+ * (the same libwebp at method 3, Skia's setting for canvas exports) on the bench's synthetic inputs and 0.96× on
+ * real photos, for about 2.6× the time (tests/bench). At method 4 the WASM build only matched the browser's
+ * bytes, 40% slower. libwebp takes a float quality, which steps its per-segment quantizers more finely than
+ * whole percents.
  */
 export const webpEncoder: Encoder = {
   format: 'webp',
