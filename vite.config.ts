@@ -1,12 +1,20 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { CODEC_PACKAGES, UNLOADED_CODEC_FILES } from './wasm/codecs';
 
-const jsquash = ['@jsquash/avif', '@jsquash/webp', '@jsquash/jpeg', '@jsquash/png', '@jsquash/resize', '@jsquash/oxipng'];
+/** The browser's UI colour, in the manifest and the page's theme-color meta alike (the CSS's --primary too). */
+const THEME_COLOUR = '#4338ca';
+
+/** Fills %THEME_COLOUR% in index.html, so the page and the manifest cannot disagree. */
+function themeColour(): Plugin {
+  return { name: 'theme-colour', transformIndexHtml: (html) => html.replaceAll('%THEME_COLOUR%', THEME_COLOUR) };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    themeColour(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: 'script-defer',
@@ -16,16 +24,14 @@ export default defineConfig({
         description: 'Convert images to JPG, PNG, WebP and AVIF in your browser. Nothing is uploaded.',
         start_url: '/',
         display: 'standalone',
-        theme_color: '#4338ca',
+        theme_color: THEME_COLOUR,
         background_color: '#f6f7fb',
         icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
       },
       workbox: {
         // The shell and every codec the app can load, so conversions work offline after the first visit.
         globPatterns: ['**/*.{js,css,html,svg,wasm,webmanifest}'],
-        // Never loaded here: the threaded AVIF encoder needs cross-origin isolation, which static hosts do not
-        // give; hqx and magic-kernel are resize methods the pipeline does not use.
-        globIgnores: ['**/avif_enc_mt*', '**/squooshhqx*', '**/jsquash_magic_kernel*'],
+        globIgnores: UNLOADED_CODEC_FILES,
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
         navigateFallback: '/index.html',
         cleanupOutdatedCaches: true,
@@ -37,7 +43,7 @@ export default defineConfig({
   ],
   worker: { format: 'es' },
   // The codecs load their .wasm by URL relative to their own module; pre-bundling would break that.
-  optimizeDeps: { exclude: jsquash },
+  optimizeDeps: { exclude: CODEC_PACKAGES },
   build: { target: 'es2022' },
   preview: { port: 4173, strictPort: true },
 });

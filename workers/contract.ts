@@ -1,13 +1,19 @@
 /**
- * The one typed contract between the UI thread (src/) and the workers (workers/).
- * Plain data only: everything here crosses postMessage.
+ * Every type and message that crosses the boundary between the UI thread (src/) and the workers (workers/).
+ * Plain data only: everything here crosses postMessage. What a format is lives in formats.ts.
  */
+import type { ImageFormat } from './formats';
 
-export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+export type { ImageFormat };
 
 export const ASPECT_RATIOS = ['original', '1:1', '16:9', '4:3', '9:16', 'custom'] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+
+/** Width ÷ height of a fixed ratio ("16:9"), or null for original and custom. */
+export function fixedRatio(ratio: AspectRatio): number | null {
+  const match = /^(\d+):(\d+)$/.exec(ratio);
+  return match ? Number(match[1]) / Number(match[2]) : null;
+}
 
 export interface ConversionSettings {
   outputFormat: ImageFormat;
@@ -32,17 +38,13 @@ export interface ConversionSettings {
   enableTargetSize: boolean;
 }
 
-export type ConversionStage = 'decode' | 'transform' | 'encode' | 'metadata';
-
 export interface ConversionProgress {
-  stage: ConversionStage;
   /** 0–100, never decreasing within one job. */
   percent: number;
 }
 
 export interface ConvertRequest {
   file: Blob;
-  name: string;
   settings: ConversionSettings;
 }
 
@@ -53,8 +55,6 @@ export interface ConvertRequest {
  */
 export interface ConvertResult {
   blob: Blob;
-  width: number;
-  height: number;
   /** How many times the encoder ran: 1, or the target-size search's attempts. */
   encodes: number;
 }
@@ -65,7 +65,13 @@ export interface ThumbnailRequest {
   maxEdge: number;
 }
 
-/** Messages of the spec's error catalogue; a worker throws ConversionError with one of these. */
+/** One file of a zip: its name inside the archive and its bytes, as a Blob handle. */
+export interface ZipEntry {
+  name: string;
+  file: Blob;
+}
+
+/** Messages of the spec's error catalogue; a worker throws an Error with one of these. */
 export const CONVERSION_ERRORS = {
   load: 'Failed to load image',
   canvas: 'Failed to get canvas context',

@@ -7,10 +7,10 @@ export class AbortedError extends Error {
   }
 }
 
-/** The worker died under a job (out of memory, codec abort): only that job fails. */
+/** The worker died under a task (out of memory, codec abort): only the tasks it was running fail. */
 export class WorkerCrashedError extends Error {
   constructor(detail?: string) {
-    super(detail ? `Conversion failed: ${detail}` : 'Conversion failed');
+    super(detail ? `Worker stopped: ${detail}` : 'Worker stopped');
     this.name = 'WorkerCrashedError';
   }
 }
@@ -19,6 +19,18 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Called when a worker takes the task, i.e. when it leaves the waiting line. */
   onStart?: () => void;
+}
+
+export interface PoolOptions {
+  /** How many workers at most. */
+  size: number;
+  /** Tasks one worker runs at once; they interleave at their awaits (1 for CPU-bound work). */
+  tasksPerWorker?: number;
+  /**
+   * A worker with nothing to do is ended after this many milliseconds, so its memory (a WASM heap never shrinks)
+   * goes back to the system; the pool starts a fresh one when needed. Null keeps idle workers.
+   */
+  idleTimeoutMs?: number | null;
 }
 
 interface Task<Api, T> {
@@ -31,23 +43,36 @@ interface Task<Api, T> {
 interface Slot<Api> {
   worker: Worker;
   remote: Comlink.Remote<Api>;
-  busy: boolean;
-  /** Fails the running task when the worker dies. */
-  crash: ((detail?: string) => void) | null;
+  /** The running tasks, each with the way to end it as the worker goes away. */
+  running: Map<Task<Api, unknown>, (outcome: 'crashed' | 'requeue', detail?: string) => void>;
+  idleTimer: ReturnType<typeof setTimeout> | null;
 }
 
 /**
- * A fixed number of Comlink-wrapped workers. A task starts as soon as any worker is free; aborting a
- * running task terminates its worker (the only way to stop WASM) and a fresh one takes its place.
+ * Comlink-wrapped workers, started on demand up to `size`. A task starts as soon as a worker has room; aborting a
+ * running task terminates its worker (the only way to stop WASM) and a fresh one takes its place, while the other
+ * tasks that worker was running go back to the front of the line.
  */
 export class WorkerPool<Api> {
   private readonly slots: Slot<Api>[] = [];
   private readonly waiting: Task<Api, unknown>[] = [];
+  private readonly size: number;
+  private readonly tasksPerWorker: number;
+  private readonly idleTimeoutMs: number | null;
 
   constructor(
     private readonly createWorker: () => Worker,
-    readonly size = 3,
-  ) {}
+    { size, tasksPerWorker = 1, idleTimeoutMs = null }: PoolOptions,
+  ) {
+    this.size = size;
+    this.tasksPerWorker = tasksPerWorker;
+    this.idleTimeoutMs = idleTimeoutMs;
+  }
+
+  /** Workers alive now (started and not yet ended). */
+  get workerCount(): number {
+    return this.slots.length;
+  }
 
   run<T>(work: (remote: Comlink.Remote<Api>) => Promise<T>, options: RunOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -75,30 +100,27 @@ export class WorkerPool<Api> {
    */
   warm(prepare: (remote: Comlink.Remote<Api>) => Promise<unknown>): void {
     while (this.slots.length < this.size) this.slots.push(this.spawn());
-    for (const slot of this.slots) if (!slot.busy) prepare(slot.remote).catch(() => undefined);
-  }
-
-  /** Stops every worker; the pool makes new ones if used again. */
-  terminate(): void {
-    for (const slot of this.slots.splice(0)) {
-      slot.crash?.('stopped');
-      slot.worker.terminate();
+    for (const slot of this.slots) {
+      if (slot.running.size === 0) {
+        prepare(slot.remote).catch(() => undefined);
+        this.startIdleTimer(slot);
+      }
     }
   }
 
   private spawn(): Slot<Api> {
     const worker = this.createWorker();
-    const slot: Slot<Api> = { worker, remote: Comlink.wrap<Api>(worker), busy: false, crash: null };
+    const slot: Slot<Api> = { worker, remote: Comlink.wrap<Api>(worker), running: new Map(), idleTimer: null };
     worker.addEventListener('error', (event) => {
       event.preventDefault();
-      slot.crash?.(event.message || undefined);
+      this.endWorker(slot, 'crashed', event.message || undefined);
     });
     return slot;
   }
 
-  private freeSlot(): Slot<Api> | null {
-    const idle = this.slots.find((slot) => !slot.busy);
-    if (idle) return idle;
+  private slotWithRoom(): Slot<Api> | null {
+    const withRoom = this.slots.find((slot) => slot.running.size < this.tasksPerWorker);
+    if (withRoom) return withRoom;
     if (this.slots.length < this.size) {
       const slot = this.spawn();
       this.slots.push(slot);
@@ -107,41 +129,71 @@ export class WorkerPool<Api> {
     return null;
   }
 
-  private replace(slot: Slot<Api>): void {
+  private startIdleTimer(slot: Slot<Api>): void {
+    if (this.idleTimeoutMs === null || slot.idleTimer) return;
+    slot.idleTimer = setTimeout(() => {
+      slot.idleTimer = null;
+      if (slot.running.size === 0) this.endWorker(slot, 'crashed');
+    }, this.idleTimeoutMs);
+  }
+
+  /**
+   * Terminates a slot's worker and removes the slot. Its running tasks fail as crashed, or go back to the front of
+   * the line when the worker is ended for another task's sake.
+   */
+  private endWorker(slot: Slot<Api>, outcome: 'crashed' | 'requeue', detail?: string): void {
+    const index = this.slots.indexOf(slot);
+    if (index === -1) return;
+    this.slots.splice(index, 1);
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.worker.terminate();
     slot.remote[Comlink.releaseProxy]();
-    const index = this.slots.indexOf(slot);
-    if (index !== -1) this.slots.splice(index, 1);
+    for (const end of slot.running.values()) end(outcome, detail);
+    this.pump();
   }
 
   private pump(): void {
     while (this.waiting.length > 0) {
-      const slot = this.freeSlot();
+      const slot = this.slotWithRoom();
       if (!slot) return;
       this.start(slot, this.waiting.shift()!);
     }
   }
 
   private start(slot: Slot<Api>, task: Task<Api, unknown>): void {
-    slot.busy = true;
+    if (slot.idleTimer) {
+      clearTimeout(slot.idleTimer);
+      slot.idleTimer = null;
+    }
     let settled = false;
-    const finish = (outcome: () => void, workerIsBroken: boolean) => {
-      if (settled) return;
+    const settle = () => {
+      if (settled) return false;
       settled = true;
       task.options.signal?.removeEventListener('abort', onAbort);
-      slot.crash = null;
-      if (workerIsBroken) this.replace(slot);
-      else slot.busy = false;
+      slot.running.delete(task);
+      return true;
+    };
+    const finish = (outcome: () => void) => {
+      if (!settle()) return;
       outcome();
+      if (slot.running.size === 0 && this.slots.includes(slot)) this.startIdleTimer(slot);
       this.pump();
     };
-    const onAbort = () => finish(() => task.reject(new AbortedError()), true);
-    slot.crash = (detail) => finish(() => task.reject(new WorkerCrashedError(detail)), true);
+    const onAbort = () => {
+      if (!settle()) return;
+      task.reject(new AbortedError());
+      this.endWorker(slot, 'requeue');
+    };
+    slot.running.set(task, (outcome, detail) => {
+      if (!settle()) return;
+      if (outcome === 'requeue') this.waiting.unshift(task);
+      else task.reject(new WorkerCrashedError(detail));
+    });
     task.options.signal?.addEventListener('abort', onAbort, { once: true });
     task.options.onStart?.();
     task.work(slot.remote).then(
-      (value) => finish(() => task.resolve(value), false),
-      (error: unknown) => finish(() => task.reject(error), false),
+      (value) => finish(() => task.resolve(value)),
+      (error: unknown) => finish(() => task.reject(error)),
     );
   }
 }

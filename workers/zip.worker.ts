@@ -1,10 +1,6 @@
 import * as Comlink from 'comlink';
 import { zipSync, type Zippable } from 'fflate';
-
-export interface ZipEntry {
-  name: string;
-  file: Blob;
-}
+import type { ZipEntry } from './contract';
 
 /**
  * One archive of already-compressed images: entries are stored (level 0), not deflated again. It comes back

@@ -1,10 +1,4 @@
-import type { ImageFormat } from '../../workers/contract';
-
-const EXTENSION_BY_FORMAT: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif' };
-
-export function extensionFor(format: ImageFormat): string {
-  return EXTENSION_BY_FORMAT[format];
-}
+import { FORMATS, type ImageFormat } from '../../workers/formats';
 
 /** Index of the dot that starts the extension, or -1 ("photo", ".bashrc" and "photo." have none). */
 function extensionDot(name: string): number {
@@ -22,7 +16,7 @@ export function displayExtension(name: string): string {
 export function outputFileName(name: string, format: ImageFormat): string {
   const dot = extensionDot(name);
   const base = dot === -1 ? name : name.slice(0, dot);
-  return `${base || 'image'}.${extensionFor(format)}`;
+  return `${base || 'image'}.${FORMATS[format].extension}`;
 }
 
 /** Makes names unique within one archive: photo.webp, photo (2).webp, photo (3).webp. */

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
+import { warmUpWhenIdle } from '../../workers/bridge';
 import { notify } from '../app/notify';
 import { config } from '../app/config';
 import { EMAIL_MESSAGES, emailProblem } from '../features/email/email';
@@ -7,7 +8,6 @@ import { DropZone } from '../features/intake/DropZone';
 import { SelectedFilesGrid } from '../features/intake/SelectedFilesGrid';
 import { useSelectedFiles } from '../features/intake/useSelectedFiles';
 import { QueueList } from '../features/queue/QueueList';
-import { warmUpPool } from '../features/queue/pipeline';
 import { useConversionQueue } from '../features/queue/useConversionQueue';
 import { SettingsPanel } from '../features/settings/SettingsPanel';
 import { DEFAULT_SETTINGS } from '../features/settings/settings';
@@ -23,15 +23,8 @@ export function ConverterPage() {
   const validFiles = files.filter((f) => f.isValid);
   const hasValidFiles = validFiles.length > 0;
 
-  // Once there is something to convert, start the workers and compile the chosen format's codecs in idle time,
-  // so Convert starts converting at once instead of spending its first second on start-up.
-  useEffect(() => {
-    if (!hasValidFiles) return;
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => warmUpPool(settings.outputFormat));
-    return () => cancel(handle);
-  }, [hasValidFiles, settings.outputFormat]);
+  // Once there is something to convert, have the chosen format's codecs ready before Convert.
+  useEffect(() => (hasValidFiles ? warmUpWhenIdle(settings.outputFormat) : undefined), [hasValidFiles, settings.outputFormat]);
 
   function convert() {
     if (validFiles.length === 0) return;

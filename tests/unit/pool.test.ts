@@ -1,17 +1,18 @@
 import * as Comlink from 'comlink';
-import { afterEach, describe, expect, it } from 'vitest';
-import { WorkerPool } from '../../workers/pool';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WorkerPool, type PoolOptions } from '../../workers/pool';
 
 /**
  * A stand-in for a module worker: the far end of a real MessageChannel serving a real Comlink API, so the pool's
- * own logic (dispatch, abort, crash recovery) runs unchanged in Node.
+ * own logic (dispatch, abort, crash recovery, idle shutdown) runs unchanged in Node.
  */
 class ChannelWorker extends EventTarget {
   static created: ChannelWorker[] = [];
+  /** Every `work` call that has begun in any worker, in order, with the worker it began in. */
+  static started: { name: string; worker: ChannelWorker }[] = [];
   readonly port: MessagePort;
   terminated = false;
   private readonly inside: MessagePort;
-  readonly started: string[] = [];
   private readonly pending = new Map<string, () => void>();
 
   constructor() {
@@ -23,7 +24,7 @@ class ChannelWorker extends EventTarget {
       /** Resolves when the test releases it, so the test controls timing. */
       work: (name: string) =>
         new Promise<string>((resolve) => {
-          this.started.push(name);
+          ChannelWorker.started.push({ name, worker: this });
           this.pending.set(name, () => resolve(`${name} done`));
         }),
       fail: async (message: string) => {
@@ -71,32 +72,42 @@ class ChannelWorker extends EventTarget {
 
 type Api = { work: (name: string) => Promise<string>; fail: (message: string) => Promise<never> };
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
-const workerRunning = (name: string) => ChannelWorker.created.find((w) => w.started.includes(name))!;
+const startedNames = () => ChannelWorker.started.map((s) => s.name);
 
-function makePool() {
-  return new WorkerPool<Api>(() => new ChannelWorker() as unknown as Worker, 3);
+/** The worker a task runs in, once its work has begun there (messages cross a real channel, so this waits for it). */
+async function workerRunning(name: string): Promise<ChannelWorker> {
+  await vi.waitFor(() => expect(startedNames()).toContain(name));
+  return ChannelWorker.started.findLast((s) => s.name === name)!.worker;
+}
+
+async function finish(name: string): Promise<void> {
+  (await workerRunning(name)).release(name);
+}
+
+function makePool(options: Partial<PoolOptions> = {}) {
+  return new WorkerPool<Api>(() => new ChannelWorker() as unknown as Worker, { size: 3, ...options });
 }
 
 afterEach(() => {
   for (const worker of ChannelWorker.created) worker.terminate();
   ChannelWorker.created = [];
+  ChannelWorker.started = [];
 });
 
 describe('WorkerPool', () => {
   it('runs at most three at once and starts the next as soon as any worker is free', async () => {
     const pool = makePool();
-    const started: string[] = [];
-    const results = ['a', 'b', 'c', 'd'].map((name) => pool.run((remote) => remote.work(name), { onStart: () => started.push(name) }));
-    await tick();
-    expect(started).toEqual(['a', 'b', 'c']);
+    const taken: string[] = [];
+    const results = ['a', 'b', 'c', 'd'].map((name) => pool.run((remote) => remote.work(name), { onStart: () => taken.push(name) }));
+    await Promise.all(['a', 'b', 'c'].map(workerRunning));
+    expect(taken).toEqual(['a', 'b', 'c']);
     expect(ChannelWorker.created).toHaveLength(3);
-    workerRunning('b').release('b');
+    await finish('b');
     expect(await results[1]).toBe('b done');
-    await tick();
-    expect(started).toEqual(['a', 'b', 'c', 'd']);
+    expect(await workerRunning('d')).toBe(await workerRunning('b'));
+    expect(taken).toEqual(['a', 'b', 'c', 'd']);
     expect(ChannelWorker.created).toHaveLength(3);
-    for (const name of ['a', 'c', 'd']) workerRunning(name).release(name);
+    for (const name of ['a', 'c', 'd']) await finish(name);
     expect(await Promise.all(results)).toEqual(['a done', 'b done', 'c done', 'd done']);
   });
 
@@ -106,17 +117,16 @@ describe('WorkerPool', () => {
     const aborted = pool.run((remote) => remote.work('slow'), { signal: controller.signal });
     const others = ['x', 'y'].map((name) => pool.run((remote) => remote.work(name)));
     const queued = pool.run((remote) => remote.work('next'));
-    await tick();
-    const slowWorker = workerRunning('slow');
+    const slowWorker = await workerRunning('slow');
     controller.abort();
     await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
     expect(slowWorker.terminated).toBe(true);
-    await tick();
-    const fresh = workerRunning('next');
+    const fresh = await workerRunning('next');
     expect(fresh).not.toBe(slowWorker);
-    fresh.release('next');
+    expect(ChannelWorker.created).toHaveLength(4);
+    await finish('next');
     expect(await queued).toBe('next done');
-    for (const name of ['x', 'y']) workerRunning(name).release(name);
+    for (const name of ['x', 'y']) await finish(name);
     await Promise.all(others);
   });
 
@@ -124,44 +134,48 @@ describe('WorkerPool', () => {
     const pool = makePool();
     const busy = ['a', 'b', 'c'].map((name) => pool.run((remote) => remote.work(name)));
     const controller = new AbortController();
-    let started = false;
-    const waiting = pool.run((remote) => remote.work('never'), { signal: controller.signal, onStart: () => (started = true) });
+    let taken = false;
+    const waiting = pool.run((remote) => remote.work('never'), { signal: controller.signal, onStart: () => (taken = true) });
+    const after = pool.run((remote) => remote.work('after'));
     controller.abort();
     await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
-    await tick();
-    for (const name of ['a', 'b', 'c']) workerRunning(name).release(name);
-    await Promise.all(busy);
-    expect(started).toBe(false);
+    await finish('a');
+    // The next in line after the aborted task is what the freed worker takes.
+    await workerRunning('after');
+    expect(taken).toBe(false);
+    expect(startedNames()).not.toContain('never');
+    for (const name of ['b', 'c', 'after']) await finish(name);
+    await Promise.all([...busy, after]);
     expect(ChannelWorker.created.every((w) => !w.terminated)).toBe(true);
   });
 
-  it('a worker that dies fails only its own task, with a clear message; the pool replaces it', async () => {
+  it('a worker that dies fails only its own task; the pool replaces it', async () => {
     const pool = makePool();
     const doomed = pool.run((remote) => remote.work('doomed'));
     const survivor = pool.run((remote) => remote.work('survivor'));
-    await tick();
-    workerRunning('doomed').crash('out of memory');
-    await expect(doomed).rejects.toThrow('Conversion failed: out of memory');
+    const doomedWorker = await workerRunning('doomed');
+    await workerRunning('survivor');
+    doomedWorker.crash('out of memory');
+    await expect(doomed).rejects.toMatchObject({ name: 'WorkerCrashedError', message: 'Worker stopped: out of memory' });
+    expect(doomedWorker.terminated).toBe(true);
     const after = pool.run((remote) => remote.work('after'));
-    await tick();
-    workerRunning('survivor').release('survivor');
-    workerRunning('after').release('after');
+    expect(await workerRunning('after')).not.toBe(doomedWorker);
+    await finish('survivor');
+    await finish('after');
     expect(await survivor).toBe('survivor done');
     expect(await after).toBe('after done');
-    expect(workerRunning('doomed').terminated).toBe(true);
   });
 
   it('warm starts every worker and prepares each idle one', async () => {
     const pool = makePool();
-    const prepared: number[] = [];
-    pool.warm(async () => void prepared.push(prepared.length));
+    const prepared: string[] = [];
+    pool.warm(async (remote) => prepared.push(await remote.work(`prepare ${prepared.length}`)));
     expect(ChannelWorker.created).toHaveLength(3);
-    await tick();
-    expect(prepared).toHaveLength(3);
+    await vi.waitFor(() => expect(startedNames().filter((name) => name.startsWith('prepare'))).toHaveLength(3));
     const result = pool.run((remote) => remote.work('after-warm'));
-    await tick();
+    await workerRunning('after-warm');
     expect(ChannelWorker.created).toHaveLength(3);
-    workerRunning('after-warm').release('after-warm');
+    await finish('after-warm');
     expect(await result).toBe('after-warm done');
   });
 
@@ -169,9 +183,69 @@ describe('WorkerPool', () => {
     const pool = makePool();
     await expect(pool.run((remote) => remote.fail('Failed to load image'))).rejects.toThrow('Failed to load image');
     const next = pool.run((remote) => remote.work('next'));
-    await tick();
+    await workerRunning('next');
     expect(ChannelWorker.created).toHaveLength(1);
-    workerRunning('next').release('next');
+    await finish('next');
     expect(await next).toBe('next done');
+  });
+
+  it('runs up to tasksPerWorker tasks in one worker before starting another', async () => {
+    const pool = makePool({ size: 1, tasksPerWorker: 2 });
+    const results = ['p', 'q', 'r'].map((name) => pool.run((remote) => remote.work(name)));
+    const [p, q] = await Promise.all([workerRunning('p'), workerRunning('q')]);
+    expect(p).toBe(q);
+    expect(startedNames()).not.toContain('r');
+    await finish('q');
+    expect(await workerRunning('r')).toBe(p);
+    expect(ChannelWorker.created).toHaveLength(1);
+    await finish('p');
+    await finish('r');
+    expect(await Promise.all(results)).toEqual(['p done', 'q done', 'r done']);
+  });
+
+  it('aborting one task of a shared worker sends its neighbour back to the line, to run again in a fresh worker', async () => {
+    const pool = makePool({ size: 1, tasksPerWorker: 2 });
+    const controller = new AbortController();
+    const aborted = pool.run((remote) => remote.work('cancelled'), { signal: controller.signal });
+    const neighbour = pool.run((remote) => remote.work('neighbour'));
+    const shared = await workerRunning('cancelled');
+    await workerRunning('neighbour');
+    controller.abort();
+    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+    await vi.waitFor(() => expect(ChannelWorker.created).toHaveLength(2));
+    const fresh = await vi.waitFor(() => {
+      const again = ChannelWorker.started.filter((s) => s.name === 'neighbour');
+      expect(again).toHaveLength(2);
+      return again[1]!.worker;
+    });
+    expect(shared.terminated).toBe(true);
+    expect(fresh).not.toBe(shared);
+    fresh.release('neighbour');
+    expect(await neighbour).toBe('neighbour done');
+  });
+
+  it('ends a worker that stays idle for idleTimeoutMs, and starts a fresh one for the next task', async () => {
+    const pool = makePool({ size: 1, idleTimeoutMs: 30 });
+    const first = pool.run((remote) => remote.work('first'));
+    const worker = await workerRunning('first');
+    await finish('first');
+    await first;
+    expect(pool.workerCount).toBe(1);
+    await vi.waitFor(() => expect(worker.terminated).toBe(true));
+    expect(pool.workerCount).toBe(0);
+    const second = pool.run((remote) => remote.work('second'));
+    expect(await workerRunning('second')).not.toBe(worker);
+    await finish('second');
+    expect(await second).toBe('second done');
+  });
+
+  it('keeps a busy worker past the idle timeout', async () => {
+    const pool = makePool({ size: 1, idleTimeoutMs: 10 });
+    const long = pool.run((remote) => remote.work('long'));
+    const worker = await workerRunning('long');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(worker.terminated).toBe(false);
+    await finish('long');
+    expect(await long).toBe('long done');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bytesNeededForSignature, detectImageFormat, sniffImageFormat } from '../../workers/pipeline/probe';
+import { detectFormat as detectImageFormat } from '../../workers/formats';
+import { bytesNeededForSignature, sniffImageFormat } from '../../workers/pipeline/probe';
 import { HEADS, blobOf, ftyp } from './signatures';
 
 const bytes = (values: readonly number[]) => new Uint8Array(values);

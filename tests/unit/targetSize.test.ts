@@ -56,9 +56,10 @@ describe('searchTargetSize', () => {
   it('stops early once neighbouring levels bracket the target, never repeating a level', async () => {
     const steps = (q: number) => 10_000 * Math.ceil(q * 10);
     const encoder = fakeEncoder(steps);
-    await searchTargetSize({ targetBytes: 25_500, encodeAt: encoder.encodeAt });
-    expect(new Set(encoder.asked).size).toBe(encoder.asked.length);
-    expect(encoder.asked.length).toBeLessThanOrEqual(8);
+    const result = await searchTargetSize({ targetBytes: 25_500, encodeAt: encoder.encodeAt });
+    // 0.20 fits (20 KB) and 0.21 does not (30 KB): no level lies between, so it stops after 7 of its 8 attempts.
+    expect(encoder.asked).toEqual([0.8, 0.4, 0.2, 0.3, 0.25, 0.22, 0.21]);
+    expect(result).toMatchObject({ quality: 0.2, attempts: 7 });
   });
 
   it('returns null when even the lowest quality is too big', async () => {

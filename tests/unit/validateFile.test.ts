@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES, VALIDATION_MESSAGES, formatFromMimeType, validateFile } from '../../src/features/intake/validateFile';
+import { MAX_FILE_BYTES, VALIDATION_MESSAGES, validateFile } from '../../src/features/intake/validateFile';
+import { formatFromMimeType } from '../../workers/formats';
 import { HEADS, blobOf } from './signatures';
 
 describe('validateFile applies the five rules in the spec order', () => {

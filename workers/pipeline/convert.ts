@@ -1,4 +1,5 @@
-import { CONVERSION_ERRORS, type ConversionProgress, type ConversionSettings, type ConvertRequest, type ImageFormat } from '../contract';
+import { CONVERSION_ERRORS, type ConversionProgress, type ConversionSettings, type ConvertRequest } from '../contract';
+import { formatInfo, type FormatInfo, type ImageFormat } from '../formats';
 import { bitmapToPixels, decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from './decode';
 import { ENCODERS, type Encoder } from './encoders';
 import { encodeBitmapWithCanvas } from './encoders/canvas';
@@ -34,9 +35,15 @@ function hasTargetSize(settings: ConversionSettings): settings is ConversionSett
   return settings.enableTargetSize && settings.targetFileSize !== null && settings.targetFileSize > 0;
 }
 
+/** What a conversion writes: the registry's entry for the output format and its encoder. */
+interface Output {
+  format: FormatInfo;
+  encoder: Encoder;
+}
+
 async function encodeForSettings(
   image: RawImage,
-  encoder: Encoder,
+  { format, encoder }: Output,
   settings: ConversionSettings,
   reservedBytes: number,
   report: ProgressReporter,
@@ -44,11 +51,11 @@ async function encodeForSettings(
   const optimise = settings.enableCompression;
   if (!hasTargetSize(settings)) {
     const bytes = await encoder.encode(image, { quality: encoderQuality(settings), optimise });
-    report({ stage: 'encode', percent: STAGE_END.encode });
+    report({ percent: STAGE_END.encode });
     return { bytes, encodes: 1 };
   }
   const targetBytes = settings.targetFileSize * 1024 - reservedBytes;
-  if (!encoder.lossy) {
+  if (!format.quality) {
     // A lossless format has no quality to trade: it fits or it does not.
     const bytes = await encoder.encode(image, { quality: 1, optimise });
     if (bytes.byteLength > targetBytes) throw new Error(CONVERSION_ERRORS.targetSize);
@@ -57,48 +64,48 @@ async function encodeForSettings(
   const span = STAGE_END.encode - STAGE_END.transform;
   const result = await searchTargetSize({
     targetBytes,
-    levels: encoder.qualityLevels,
+    levels: format.quality.levels,
     encodeAt: (quality) => encoder.encode(image, { quality, optimise }),
-    onAttempt: (attempt) => report({ stage: 'encode', percent: STAGE_END.transform + (span * attempt) / 8 }),
+    onAttempt: (attempt) => report({ percent: STAGE_END.transform + (span * attempt) / 8 }),
   });
   if (!result) throw new Error(CONVERSION_ERRORS.targetSize);
   return { bytes: result.bytes, encodes: result.attempts };
 }
 
 /** Whether the settings choose the browser's encoder for a single encode (with the pixels unchanged, see changesPixels). */
-function canEncodeBitmapDirectly(encoder: Encoder, settings: ConversionSettings): boolean {
-  return !settings.enableCompression && encoder.format !== 'avif' && !hasTargetSize(settings);
+function canEncodeBitmapDirectly(format: FormatInfo, settings: ConversionSettings): boolean {
+  return !settings.enableCompression && format.canvasEncoder && !hasTargetSize(settings);
 }
 
 /**
  * The browser's encoder on the decoded bitmap itself: the same output as the pixel path without reading 48 MB of
- * pixels out of a 12 MP bitmap and writing them back. Null when the browser does not encode the type. A JPEG
- * output is flattened onto the background colour unless the source is a JPEG, which has no transparency.
+ * pixels out of a 12 MP bitmap and writing them back. Null when the browser does not encode the type. An output
+ * without alpha is flattened onto the background colour unless the source has no transparency either.
  */
-async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: ImageFormat, encoder: Encoder, settings: ConversionSettings): Promise<EncodedImage | null> {
+async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: ImageFormat, format: FormatInfo, settings: ConversionSettings): Promise<EncodedImage | null> {
   const { width, height } = bitmap;
-  const background = encoder.format === 'jpeg' && source !== 'jpeg' ? settings.backgroundColor : null;
-  const bytes = await encodeBitmapWithCanvas(bitmap, encoder.mimeType, encoderQuality(settings), background);
+  const background = !format.alpha && formatInfo(source).alpha ? settings.backgroundColor : null;
+  const bytes = await encodeBitmapWithCanvas(bitmap, format.mimeType, encoderQuality(settings), background);
   if (!bytes) return null;
   bitmap.close();
-  return { bytes, mimeType: encoder.mimeType, width, height, encodes: 1 };
+  return { bytes, mimeType: format.mimeType, width, height, encodes: 1 };
 }
 
 /** transform → encode (or the target-size search), on decoded pixels. */
 async function convertPixels(
   decoded: RawImage | null,
-  encoder: Encoder,
+  output: Output,
   settings: ConversionSettings,
   resize: Resizer,
   reservedBytes: number,
   report: ProgressReporter,
 ): Promise<EncodedImage> {
   if (!decoded) throw new Error(CONVERSION_ERRORS.load);
-  report({ stage: 'decode', percent: STAGE_END.decode });
-  const image = await transform(decoded, settings, { resize, keepAlpha: settings.outputFormat !== 'jpeg' });
-  report({ stage: 'transform', percent: STAGE_END.transform });
-  const { bytes, encodes } = await encodeForSettings(image, encoder, settings, reservedBytes, report);
-  return { bytes, mimeType: encoder.mimeType, width: image.width, height: image.height, encodes };
+  report({ percent: STAGE_END.decode });
+  const image = await transform(decoded, settings, { resize, keepAlpha: output.format.alpha });
+  report({ percent: STAGE_END.transform });
+  const { bytes, encodes } = await encodeForSettings(image, output, settings, reservedBytes, report);
+  return { bytes, mimeType: output.format.mimeType, width: image.width, height: image.height, encodes };
 }
 
 /** probe → decode → transform → encode (or the target-size search) → metadata. */
@@ -106,22 +113,22 @@ export async function convertImage(request: ConvertRequest, resize: Resizer, rep
   const { file, settings } = request;
   const format = await sniffImageFormat(file);
   if (!format) throw new Error(CONVERSION_ERRORS.load);
-  report({ stage: 'decode', percent: 5 });
-  const encoder = ENCODERS[settings.outputFormat];
-  const exif = settings.stripMetadata || settings.outputFormat === 'avif' ? null : readExif(new Uint8Array(await file.arrayBuffer()), format);
+  report({ percent: 5 });
+  const output: Output = { format: formatInfo(settings.outputFormat), encoder: ENCODERS[settings.outputFormat] };
+  const exif = settings.stripMetadata || !output.format.exif ? null : readExif(new Uint8Array(await file.arrayBuffer()), format);
   const reservedBytes = exif ? exif.length + EXIF_CONTAINER_OVERHEAD : 0;
 
   // A plain re-encode with the browser's encoder needs only its bitmap; everything else needs the pixels.
-  const bitmap = canEncodeBitmapDirectly(encoder, settings) ? await decodeToBitmap(file) : null;
+  const bitmap = canEncodeBitmapDirectly(output.format, settings) ? await decodeToBitmap(file) : null;
   const encoded =
-    (bitmap && !changesPixels(bitmap, settings) && (await encodeUnchangedBitmap(bitmap, format, encoder, settings))) ||
+    (bitmap && !changesPixels(bitmap, settings) && (await encodeUnchangedBitmap(bitmap, format, output.format, settings))) ||
     (await convertPixels(
       // Reading out the pixels is the memory-heavy step (bitmap and ImageData, ~100 MB for 12 MP), so workers take turns.
       await oneDecodeAtATime(async () => {
         const decoded = bitmap ?? (await decodeToBitmap(file));
         return decoded ? bitmapToPixels(decoded) : decodeWithWasm(file, format);
       }),
-      encoder,
+      output,
       settings,
       resize,
       reservedBytes,
@@ -129,6 +136,6 @@ export async function convertImage(request: ConvertRequest, resize: Resizer, rep
     ));
 
   const bytes = exif ? writeExif(new Uint8Array(encoded.bytes), settings.outputFormat, withUprightOrientation(exif), encoded).slice().buffer : encoded.bytes;
-  report({ stage: 'metadata', percent: STAGE_END.metadata });
+  report({ percent: STAGE_END.metadata });
   return { ...encoded, bytes };
 }

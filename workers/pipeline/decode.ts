@@ -1,16 +1,14 @@
-import decodeAvif from '@jsquash/avif/decode';
-import decodeJpeg from '@jsquash/jpeg/decode';
-import decodePng from '@jsquash/png/decode';
-import decodeWebp from '@jsquash/webp/decode';
-import { CONVERSION_ERRORS, type ImageFormat } from '../contract';
+import { WASM_DECODERS } from '../../wasm';
+import { CONVERSION_ERRORS } from '../contract';
+import type { ImageFormat } from '../formats';
 import { exifOrientation, readExif } from './metadata';
 import { applyExifOrientation } from './pixels';
 import type { RawImage } from './raw-image';
 
 /**
  * The browser's decoder: fast, EXIF orientation and colour management applied; null when the browser cannot
- * decode the format. Premultiplied, as a 2D canvas stores pixels anyway: asking for straight alpha bought no
- * precision on the way through a canvas and cost ~25 ms per 12 MP photo (measured in a worker).
+ * decode the format. Premultiplied, as a 2D canvas stores pixels anyway: straight alpha bought no precision on the
+ * way through a canvas and cost more time (README, bench section).
  */
 export async function decodeToBitmap(file: Blob): Promise<ImageBitmap | null> {
   try {
@@ -33,21 +31,14 @@ export function bitmapToPixels(bitmap: ImageBitmap): RawImage {
   }
 }
 
-const WASM_DECODERS: Record<ImageFormat, (buffer: ArrayBuffer) => Promise<ImageData | null>> = {
-  jpeg: (buffer) => decodeJpeg(buffer),
-  png: (buffer) => decodePng(buffer),
-  webp: (buffer) => decodeWebp(buffer),
-  avif: (buffer) => decodeAvif(buffer),
-};
-
-/** jSquash's decoders, for formats this browser cannot decode (AVIF on older Safari, for one). */
+/** jSquash's decoders, for files this browser cannot decode (AVIF on older Safari, for one); EXIF orientation applied. */
 export async function decodeWithWasm(file: Blob, format: ImageFormat): Promise<RawImage | null> {
   const buffer = await file.arrayBuffer();
-  const bytes = new Uint8Array(buffer.slice(0));
+  // Read before decoding: the decoder is handed the buffer.
+  const exif = readExif(new Uint8Array(buffer), format);
+  const orientation = exif ? exifOrientation(exif) : 1;
   const image = await WASM_DECODERS[format](buffer).catch(() => null);
-  if (!image) return null;
-  const exif = readExif(bytes, format);
-  return exif ? applyExifOrientation(image, exifOrientation(exif)) : image;
+  return image ? applyExifOrientation(image, orientation) : null;
 }
 
 /**

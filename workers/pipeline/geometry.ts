@@ -1,4 +1,4 @@
-import type { AspectRatio, ConversionSettings } from '../contract';
+import { fixedRatio, type ConversionSettings } from '../contract';
 
 export interface Rect {
   x: number;
@@ -18,12 +18,6 @@ export interface GeometryPlan {
 type SizeSettings = Pick<ConversionSettings, 'aspectRatio' | 'resizeWidth' | 'resizeHeight'>;
 
 const MAX_EDGE = 16384;
-
-/** Width ÷ height of a fixed ratio ("16:9"), or null for original and custom. */
-export function fixedRatio(ratio: AspectRatio): number | null {
-  const match = /^(\d+):(\d+)$/.exec(ratio);
-  return match ? Number(match[1]) / Number(match[2]) : null;
-}
 
 function ratioOf(settings: SizeSettings): number | null {
   const fixed = fixedRatio(settings.aspectRatio);

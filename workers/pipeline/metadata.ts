@@ -1,4 +1,5 @@
-import type { ImageFormat } from '../contract';
+import type { ImageFormat } from '../formats';
+import { ascii, startsWithBytes, u16be, u16le, u32be, u32le } from './bytes';
 
 /**
  * EXIF in and out of the containers we write. The payload handled here is the TIFF structure
@@ -7,15 +8,6 @@ import type { ImageFormat } from '../contract';
 
 const EXIF_PREFIX = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00]; // "Exif\0\0"
 const ORIENTATION_TAG = 0x0112;
-
-const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
-const u16be = (b: Uint8Array, o: number) => (b[o]! << 8) | b[o + 1]!;
-const u32be = (b: Uint8Array, o: number) => ((b[o]! << 24) | (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!) >>> 0;
-const u32le = (b: Uint8Array, o: number) => (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;
-
-function startsWithBytes(bytes: Uint8Array, prefix: number[], offset = 0): boolean {
-  return prefix.every((value, i) => bytes[offset + i] === value);
-}
 
 function withoutExifPrefix(payload: Uint8Array): Uint8Array {
   return startsWithBytes(payload, EXIF_PREFIX) ? payload.subarray(EXIF_PREFIX.length) : payload;
@@ -61,16 +53,11 @@ function webpExif(bytes: Uint8Array): Uint8Array | null {
   return null;
 }
 
-/** The source's EXIF (TIFF payload), or null when it has none or we cannot read it from this container. */
-export function readExif(bytes: Uint8Array, format: ImageFormat): Uint8Array | null {
-  const payload = format === 'jpeg' ? jpegExif(bytes) : format === 'png' ? pngExif(bytes) : format === 'webp' ? webpExif(bytes) : null;
-  return payload && isTiff(payload) ? payload : null;
-}
 
 /** Byte offset of IFD0's Orientation value, or -1. */
 function orientationOffset(tiff: Uint8Array): number {
   const little = tiff[0] === 0x49;
-  const u16 = (o: number) => (little ? tiff[o]! | (tiff[o + 1]! << 8) : u16be(tiff, o));
+  const u16 = (o: number) => (little ? u16le(tiff, o) : u16be(tiff, o));
   const u32 = (o: number) => (little ? u32le(tiff, o) : u32be(tiff, o));
   const ifd = u32(4);
   if (ifd + 2 > tiff.length) return -1;
@@ -87,7 +74,7 @@ function orientationOffset(tiff: Uint8Array): number {
 export function exifOrientation(tiff: Uint8Array): number {
   const offset = orientationOffset(tiff);
   if (offset === -1) return 1;
-  const value = tiff[0] === 0x49 ? tiff[offset]! | (tiff[offset + 1]! << 8) : u16be(tiff, offset);
+  const value = tiff[0] === 0x49 ? u16le(tiff, offset) : u16be(tiff, offset);
   return value >= 1 && value <= 8 ? value : 1;
 }
 
@@ -158,7 +145,10 @@ function webpChunk(fourcc: string, data: Uint8Array): Uint8Array {
   return concat(text(fourcc), le32(data.length), data, data.length % 2 ? new Uint8Array(1) : new Uint8Array());
 }
 
-/** Whether a simple-format WebP's bitstream carries alpha (VP8L header bit, or an ALPH chunk). */
+/**
+ * Whether a simple-format WebP carries alpha: only a lossless (VP8L) bitstream can, by a bit in its header; a lossy
+ * image with alpha needs the extended format (VP8X with an ALPH chunk), which is handled apart.
+ */
 function simpleWebpHasAlpha(webp: Uint8Array): boolean {
   return ascii(webp, 12, 4) === 'VP8L' && ((webp[21 + 3]! >> 4) & 1) === 1;
 }
@@ -177,16 +167,30 @@ function writeWebpExif(webp: Uint8Array, tiff: Uint8Array, width: number, height
   return concat(text('RIFF'), le32(body.length + 4), text('WEBP'), body);
 }
 
-/** Writes EXIF into an encoded file; returns the file unchanged for containers we do not write (AVIF). */
+interface ExifContainer {
+  read: (bytes: Uint8Array) => Uint8Array | null;
+  write: (encoded: Uint8Array, tiff: Uint8Array, size: { width: number; height: number }) => Uint8Array;
+}
+
+/** The containers whose EXIF is read and written here; the registry's `exif` flag says which outputs get it. */
+const EXIF_CONTAINERS: Partial<Record<ImageFormat, ExifContainer>> = {
+  jpeg: { read: jpegExif, write: writeJpegExif },
+  png: { read: pngExif, write: writePngExif },
+  webp: { read: webpExif, write: (encoded, tiff, size) => writeWebpExif(encoded, tiff, size.width, size.height) },
+};
+
+/** Whether EXIF is read from and written into this container here. */
+export function carriesExif(format: ImageFormat): boolean {
+  return EXIF_CONTAINERS[format] !== undefined;
+}
+
+/** The source's EXIF (TIFF payload), or null when it has none or we cannot read it from this container. */
+export function readExif(bytes: Uint8Array, format: ImageFormat): Uint8Array | null {
+  const payload = EXIF_CONTAINERS[format]?.read(bytes) ?? null;
+  return payload && isTiff(payload) ? payload : null;
+}
+
+/** Writes EXIF into an encoded file; returns the file unchanged for a container we do not write (AVIF). */
 export function writeExif(encoded: Uint8Array, format: ImageFormat, tiff: Uint8Array, size: { width: number; height: number }): Uint8Array {
-  switch (format) {
-    case 'jpeg':
-      return writeJpegExif(encoded, tiff);
-    case 'png':
-      return writePngExif(encoded, tiff);
-    case 'webp':
-      return writeWebpExif(encoded, tiff, size.width, size.height);
-    case 'avif':
-      return encoded;
-  }
+  return EXIF_CONTAINERS[format]?.write(encoded, tiff, size) ?? encoded;
 }

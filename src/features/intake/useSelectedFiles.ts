@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { makeThumbnail } from '../../../workers/bridge';
 import { notify } from '../../app/notify';
 import { displayExtension } from '../../lib/fileNames';
 import { createId } from '../../lib/ids';
 import { countOf } from '../../lib/plural';
-import { createThumbnailUrl } from './thumbnails';
 import { validateFile } from './validateFile';
 
 export interface SelectedFile {
@@ -15,6 +15,9 @@ export interface SelectedFile {
   /** Object URL of a small preview; null until made, or when the browser cannot decode the file. */
   thumbnailUrl: string | null;
 }
+
+/** Longest edge of a preview in the grid, in device pixels. */
+const THUMBNAIL_EDGE = 240;
 
 function announceAdded(valid: number, invalid: number): void {
   if (valid === 0) {
@@ -58,7 +61,7 @@ export function useSelectedFiles() {
       announceAdded(valid.length, added.length - valid.length);
       for (const f of valid) {
         // A file that passes the signature check but does not decode just keeps its placeholder.
-        createThumbnailUrl(f.file).then((url) => setThumbnail(f.id, url), () => undefined);
+        makeThumbnail(f.file, THUMBNAIL_EDGE).then((blob) => setThumbnail(f.id, URL.createObjectURL(blob)), () => undefined);
       }
     },
     [setThumbnail],

@@ -1,5 +1,5 @@
-import type { ImageFormat } from '../../../workers/contract';
-import { sniffImageFormat } from '../../../workers/pipeline/probe';
+import { sniffImageFormat } from '../../../workers/bridge';
+import { formatFromMimeType, type ImageFormat } from '../../../workers/formats';
 
 export const MAX_FILE_BYTES = 25 * 1024 * 1024;
 export const MIN_FILE_BYTES = 100;
@@ -12,21 +12,7 @@ export const VALIDATION_MESSAGES = {
   tooSmall: 'File too small to be a valid image.',
 } as const;
 
-const FORMAT_BY_SUBTYPE: Record<string, ImageFormat> = {
-  jpeg: 'jpeg',
-  jpg: 'jpeg',
-  png: 'png',
-  webp: 'webp',
-  avif: 'avif',
-};
-
 export type ValidationResult = { isValid: true; format: ImageFormat } | { isValid: false; message: string };
-
-/** The declared format of a MIME type we accept, or null. */
-export function formatFromMimeType(type: string): ImageFormat | null {
-  const match = /^image\/([a-z0-9.+-]+)$/i.exec(type.trim());
-  return match ? (FORMAT_BY_SUBTYPE[match[1]!.toLowerCase()] ?? null) : null;
-}
 
 /**
  * The spec's five rules, in its order; the first that fails gives the message.

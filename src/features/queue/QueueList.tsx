@@ -1,33 +1,16 @@
 import { memo, useCallback, useState } from 'react';
+import { FORMATS } from '../../../workers/formats';
 import { notify } from '../../app/notify';
 import { CountedSection } from '../../app/CountedSection';
-import { uniqueFileNames } from '../../lib/fileNames';
 import { formatBytes, percentSaved } from '../../lib/formatBytes';
-import { FORMAT_LABELS } from '../settings/settings';
 import type { ConversionQueue } from './conversionQueue';
-import { downloadBlob } from './download';
+import { downloadAllAsZip, downloadJobOutput } from './download';
 import type { ConversionJob } from './jobs';
-import { zipInWorker } from './pipeline';
 import { useQueueJobs } from './useConversionQueue';
-
-export const ZIP_FILE_NAME = 'converted-images.zip';
 
 interface QueueListProps {
   queue: ConversionQueue;
   onRetry: (id: string) => void;
-}
-
-function download(job: ConversionJob): void {
-  if (job.outputBlob && job.outputName) downloadBlob(job.outputBlob, job.outputName);
-}
-
-/** Every completed output in one zip, built in a worker; duplicate names become "photo (2).webp". */
-async function downloadAllAsZip(jobs: readonly ConversionJob[]): Promise<void> {
-  const done = jobs.filter((job) => job.status === 'completed' && job.outputBlob && job.outputName);
-  if (done.length === 0) return;
-  const names = uniqueFileNames(done.map((job) => job.outputName!));
-  const zip = await zipInWorker(done.map((job, i) => ({ name: names[i]!, file: job.outputBlob! })));
-  downloadBlob(zip, ZIP_FILE_NAME);
 }
 
 const STATUS_TEXT: Record<ConversionJob['status'], string> = {
@@ -78,7 +61,7 @@ const JobCard = memo(function JobCard({ job, onDownload, onCancel, onRetry }: {
               <span>{formatBytes(job.originalSize)}</span> → <span data-testid="output-size">{formatBytes(job.outputSize ?? 0)}</span>
               {saved !== null ? <span className="job__saved"> ({saved}% saved)</span> : null}
             </p>
-            <p className="job__format">Converted to {FORMAT_LABELS[job.outputFormat]}</p>
+            <p className="job__format">Converted to {FORMATS[job.outputFormat].label}</p>
             <button type="button" className="button button--primary button--small" onClick={() => onDownload(job)} aria-label={`Download ${job.outputName}`}>
               Download
             </button>
@@ -125,8 +108,8 @@ export function QueueList({ queue, onRetry }: QueueListProps) {
         <>
           {/*
             Kept in the layout from the start, hidden (unseen, unfocusable, out of the accessibility tree) until a job
-            completes: inserting it then re-laid out the page mid-batch, 7–12 ms of CPU while three workers held both
-            cores, and that frame was a long task. Showing it now costs ~3 ms.
+            completes: inserting it then re-laid out the whole page mid-batch, a long task while the workers held the
+            cores. Showing a hidden box re-lays out far less.
           */}
           <button
             type="button"
@@ -145,7 +128,7 @@ export function QueueList({ queue, onRetry }: QueueListProps) {
     >
       <ul className="job-list">
         {jobs.map((job) => (
-          <JobCard key={job.id} job={job} onDownload={download} onCancel={cancel} onRetry={onRetry} />
+          <JobCard key={job.id} job={job} onDownload={downloadJobOutput} onCancel={cancel} onRetry={onRetry} />
         ))}
       </ul>
     </CountedSection>

@@ -1,8 +1,8 @@
+import { conversionErrorMessage, isAbort, type Converter } from '../../../workers/bridge';
 import type { ConversionSettings } from '../../../workers/contract';
 import { outputFileName } from '../../lib/fileNames';
 import { createId } from '../../lib/ids';
 import { TICK_MS, createJob, jobsReducer, summarise, type ConversionJob, type JobAction } from './jobs';
-import { convertInWorker, errorMessage, isAbort } from './pipeline';
 
 /** At the next frame, or on a timer when the page is hidden (a hidden page gets no frames). */
 function onNextFrame(callback: () => void): void {
@@ -20,8 +20,15 @@ export interface RunSummary {
   failed: number;
 }
 
+export interface QueueOptions {
+  /** Does the work of one job: the worker bridge's converter in the app, a stand-in in unit tests. */
+  convert: Converter;
+  /** Hears once when every job of a run has settled (the spec's completion step). */
+  onRunFinished: (summary: RunSummary) => void;
+}
+
 /**
- * The queue outside React: jobs held by the pure reducer, work handed to the worker pool. Components subscribe
+ * The queue outside React: jobs held by the pure reducer, work handed to the converter. Components subscribe
  * to just what they show (useSyncExternalStore), so a progress tick re-renders the queue list, not the page.
  */
 export class ConversionQueue {
@@ -33,7 +40,13 @@ export class ConversionQueue {
   private ticker: ReturnType<typeof setInterval> | null = null;
   private notifyScheduled = false;
 
-  constructor(private readonly onRunFinished: (summary: RunSummary) => void) {}
+  private readonly convert: Converter;
+  private readonly onRunFinished: (summary: RunSummary) => void;
+
+  constructor({ convert, onRunFinished }: QueueOptions) {
+    this.convert = convert;
+    this.onRunFinished = onRunFinished;
+  }
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -50,8 +63,8 @@ export class ConversionQueue {
     this.run = new Set([...(this.run ?? []), ...created.map((job) => job.id)]);
     this.dispatch({ type: 'enqueue', jobs: created });
     // Let the frame that shows the new queue render first: once the workers run, the UI thread shares the cores
-    // with them. (Workers used to start 150 ms apart as well; since a progress tick no longer re-lays out the page,
-    // starting them together gives no long task and the batch 0.3 s sooner.)
+    // with them. The jobs then start together: a progress tick no longer re-lays out the page, so nothing is gained
+    // by staggering them.
     afterNextFrame(() => {
       for (const job of created) if (this.jobs.some((j) => j.id === job.id)) this.execute(job, settings);
     });
@@ -85,7 +98,7 @@ export class ConversionQueue {
   private execute(job: ConversionJob, settings: ConversionSettings): void {
     const controller = new AbortController();
     this.controllers.set(job.id, controller);
-    convertInWorker(job.file, settings, {
+    this.convert(job.file, settings, {
       signal: controller.signal,
       onStart: () => this.dispatch({ type: 'started', id: job.id }),
       onProgress: ({ percent }) => this.dispatch({ type: 'progress', id: job.id, percent }),
@@ -96,7 +109,7 @@ export class ConversionQueue {
       .catch((error: unknown) => {
         if (isAbort(error)) return;
         console.error(`Conversion of ${job.file.name} failed`, error);
-        this.dispatch({ type: 'failed', id: job.id, message: errorMessage(error) });
+        this.dispatch({ type: 'failed', id: job.id, message: conversionErrorMessage(error) });
       })
       .finally(() => {
         if (this.controllers.get(job.id) === controller) this.controllers.delete(job.id);

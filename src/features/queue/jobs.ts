@@ -1,4 +1,4 @@
-import type { ImageFormat } from '../../../workers/contract';
+import { CONVERSION_ERRORS, type ImageFormat } from '../../../workers/contract';
 
 export type JobStatus = 'pending' | 'processing' | 'completed' | 'error';
 
@@ -30,7 +30,6 @@ export type JobAction =
   | { type: 'remove'; id: string }
   | { type: 'clear' };
 
-export const DEFAULT_ERROR = 'Conversion failed';
 /** The spec's simulated progress: +10 every 100 ms, capped at 90, between the worker's own reports. */
 export const TICK_MS = 100;
 const TICK_STEP = 10;
@@ -82,7 +81,7 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
       );
     case 'failed':
       return update(jobs, action.id, (job) =>
-        isRunning(job) ? { ...job, status: 'error', progress: 0, error: action.message || DEFAULT_ERROR } : job,
+        isRunning(job) ? { ...job, status: 'error', progress: 0, error: action.message || CONVERSION_ERRORS.generic } : job,
       );
     case 'retry':
       return update(jobs, action.id, (job) =>

@@ -1,15 +1,7 @@
 import { useId, type Dispatch, type ReactNode } from 'react';
-import { IMAGE_FORMATS, ASPECT_RATIOS } from '../../../workers/contract';
-import {
-  ASPECT_RATIO_LABELS,
-  FORMAT_LABELS,
-  PRESETS,
-  PRESET_LABELS,
-  RANGES,
-  usesQuality,
-  type ConversionSettings,
-  type Range,
-} from './settings';
+import { ASPECT_RATIOS } from '../../../workers/contract';
+import { FORMATS, IMAGE_FORMATS } from '../../../workers/formats';
+import { ASPECT_RATIO_LABELS, PRESETS, PRESET_LABELS, RANGES, type ConversionSettings, type Range } from './settings';
 import type { SettingsAction } from './settingsReducer';
 
 interface SettingsPanelProps {
@@ -105,14 +97,15 @@ function IntegerField({ label, value, range, placeholder, hint, onChange }: {
 
 /**
  * Settings stay editable while a batch runs: each run (and each Retry) takes the settings of its moment, so a
- * change only affects what is converted next. (Disabling the whole panel also restyled ~100 controls at the
+ * change only affects what is converted next. (Disabling the whole panel also restyled every control at the
  * start and end of every batch, on a UI thread that shares the cores with the workers.)
  */
 export function SettingsPanel({ settings, dispatch, children }: SettingsPanelProps) {
   const formatId = useId();
   const ratioId = useId();
   const backgroundId = useId();
-  const quality = usesQuality(settings.outputFormat);
+  const output = FORMATS[settings.outputFormat];
+  const quality = output.quality !== null;
 
   return (
     <section className="card settings" aria-labelledby="settings-title">
@@ -134,7 +127,7 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
                   checked={settings.outputFormat === format}
                   onChange={() => dispatch({ type: 'setFormat', format })}
                 />
-                {FORMAT_LABELS[format]}
+                {FORMATS[format].label}
               </label>
             ))}
           </div>
@@ -157,10 +150,10 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
             onChange={(value) => dispatch({ type: 'setQuality', value })}
           />
         ) : (
-          <p className="field__hint">PNG is lossless: there is no quality setting.</p>
+          <p className="field__hint">{output.label} is lossless: there is no quality setting.</p>
         )}
 
-        {settings.outputFormat === 'jpeg' ? (
+        {!output.alpha ? (
           <div className="field field--inline">
             <label htmlFor={backgroundId}>Background colour</label>
             <input
@@ -169,7 +162,7 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
               value={settings.backgroundColor}
               onChange={(event) => dispatch({ type: 'setBackgroundColor', value: event.target.value })}
             />
-            <span className="field__hint">JPG has no transparency; transparent areas get this colour.</span>
+            <span className="field__hint">{output.label} has no transparency; transparent areas get this colour.</span>
           </div>
         ) : null}
 
@@ -253,7 +246,7 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
             value={settings.targetFileSize}
             range={RANGES.targetFileSize}
             placeholder="e.g. 200"
-            hint={quality ? undefined : 'PNG is lossless, so a target size cannot be reached by lowering quality.'}
+            hint={quality ? undefined : `${output.label} is lossless, so a target size cannot be reached by lowering quality.`}
             onChange={(value) => dispatch({ type: 'setTargetFileSize', value })}
           />
         ) : null}

@@ -1,4 +1,5 @@
 import type { AspectRatio, ConversionSettings, ImageFormat } from '../../../workers/contract';
+import { QUALITY_RANGE } from '../../../workers/formats';
 
 export type { AspectRatio, ConversionSettings, ImageFormat };
 
@@ -28,14 +29,12 @@ export interface Range {
 }
 
 export const RANGES = {
-  quality: { min: 10, max: 100, step: 5 },
+  quality: QUALITY_RANGE,
   adjustment: { min: -50, max: 50, step: 5 },
   compressionLevel: { min: 50, max: 95, step: 5 },
   dimension: { min: 1, max: 16384, step: 1 },
   targetFileSize: { min: 1, max: 25 * 1024, step: 1 },
 } as const satisfies Record<string, Range>;
-
-export const FORMAT_LABELS: Record<ImageFormat, string> = { jpeg: 'JPG', png: 'PNG', webp: 'WebP', avif: 'AVIF' };
 
 export const ASPECT_RATIO_LABELS: Record<AspectRatio, string> = {
   original: 'Original',
@@ -63,7 +62,3 @@ export const PRESET_LABELS: Record<Preset, string> = {
   tiny: 'Tiny 512 wide',
   original: 'Original size',
 };
-
-export function usesQuality(format: ImageFormat): boolean {
-  return format !== 'png';
-}

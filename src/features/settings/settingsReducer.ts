@@ -1,3 +1,4 @@
+import { fixedRatio } from '../../../workers/contract';
 import {
   DEFAULT_RATIO_WIDTH,
   DEFAULT_SETTINGS,
@@ -8,7 +9,6 @@ import {
   type Preset,
   type Range,
 } from './settings';
-import { fixedRatio } from '../../../workers/pipeline/geometry';
 
 export type SettingsAction =
   | { type: 'setFormat'; format: ImageFormat }

@@ -1,15 +1,14 @@
-import encodeAvif from '@jsquash/avif/encode';
+import { encodeLibavif } from '../../../wasm';
+import { FORMATS } from '../../formats';
 import { toImageData, wasmEncode } from './canvas';
 import type { Encoder } from './types';
 
-/** No browser encodes AVIF from a canvas, so this is always libavif (single-threaded without cross-origin isolation). */
+const { optimisedOptions } = FORMATS.avif;
+
+/** Always libavif: no browser encodes AVIF from a canvas. */
 export const avifEncoder: Encoder = {
   format: 'avif',
-  mimeType: 'image/avif',
-  extension: 'avif',
-  qualityLevels: 100,
-  lossy: true,
   encode(image, { quality }) {
-    return wasmEncode(() => encodeAvif(toImageData(image), { quality: Math.round(quality * 100), speed: 6 }));
+    return wasmEncode(() => encodeLibavif(toImageData(image), { ...optimisedOptions, quality: Math.round(quality * 100) }));
   },
 };

@@ -1,4 +1,4 @@
-import type { ImageFormat } from '../../contract';
+import type { ImageFormat } from '../../formats';
 import { avifEncoder } from './avif';
 import { jpegEncoder } from './jpeg';
 import { pngEncoder } from './png';

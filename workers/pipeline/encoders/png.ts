@@ -1,17 +1,15 @@
-import encodePng from '@jsquash/png/encode';
-import optimisePng from '@jsquash/oxipng/optimise';
+import { encodePng, optimisePng } from '../../../wasm';
+import { FORMATS } from '../../formats';
 import { encodeNativeOrWasm, toImageData } from './canvas';
 import type { Encoder } from './types';
 
+const { mimeType, optimisedOptions } = FORMATS.png;
+
 export const pngEncoder: Encoder = {
   format: 'png',
-  mimeType: 'image/png',
-  extension: 'png',
-  qualityLevels: 100,
-  lossy: false,
   encode(image, { optimise }) {
-    return encodeNativeOrWasm(image, 'image/png', { optimise }, () =>
-      optimise ? optimisePng(toImageData(image), { level: 2, interlace: false, optimiseAlpha: true }) : encodePng(toImageData(image)),
+    return encodeNativeOrWasm(image, mimeType, { optimise }, () =>
+      optimise ? optimisePng(toImageData(image), optimisedOptions) : encodePng(toImageData(image)),
     );
   },
 };

@@ -1,4 +1,4 @@
-import type { ImageFormat } from '../../contract';
+import type { ImageFormat } from '../../formats';
 import type { RawImage } from '../raw-image';
 
 export interface EncodeOptions {
@@ -8,13 +8,8 @@ export interface EncodeOptions {
   optimise: boolean;
 }
 
+/** One per output format; what the format is (MIME type, lossy or not, alpha) is in its registry entry. */
 export interface Encoder {
   format: ImageFormat;
-  mimeType: string;
-  extension: string;
-  /** Whether quality changes the size: target-size search is meaningless otherwise. */
-  lossy: boolean;
-  /** Distinct quality levels over (0, 1]: 100 for encoders that take whole percents, more for float ones. */
-  qualityLevels: number;
   encode(image: RawImage, options: EncodeOptions): Promise<ArrayBuffer>;
 }

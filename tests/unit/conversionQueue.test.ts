@@ -1,0 +1,169 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ConvertOptions, Converter } from '../../workers/bridge';
+import type { ConversionSettings, ConvertResult } from '../../workers/contract';
+import { AbortedError, WorkerCrashedError } from '../../workers/pool';
+import { ConversionQueue, type RunSummary } from '../../src/features/queue/conversionQueue';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
+
+interface Call {
+  file: Blob;
+  settings: ConversionSettings;
+  options: ConvertOptions;
+  resolve: (result: ConvertResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * A converter the test drives by hand, standing in for the worker bridge (the queue's collaborator, not the code
+ * under test). It honours the abort signal as the pool does.
+ */
+function manualConverter() {
+  const calls: Call[] = [];
+  const convert: Converter = (file, settings, options) =>
+    new Promise<ConvertResult>((resolve, reject) => {
+      options.signal?.addEventListener('abort', () => reject(new AbortedError()), { once: true });
+      calls.push({ file, settings, options, resolve, reject });
+    });
+  const callFor = async (name: string) => vi.waitFor(() => {
+    const call = calls.findLast((c) => (c.file as File).name === name);
+    if (!call) throw new Error(`${name} has not been handed to the converter`);
+    return call;
+  });
+  return { convert, calls, callFor };
+}
+
+const image = (name: string) => new File([new Uint8Array(200)], name, { type: 'image/png' });
+const output = (bytes: number, type = 'image/webp'): ConvertResult => ({ blob: new Blob([new Uint8Array(bytes)], { type }), encodes: 1 });
+
+function makeQueue() {
+  const converter = manualConverter();
+  const summaries: RunSummary[] = [];
+  const queue = new ConversionQueue({ convert: converter.convert, onRunFinished: (summary) => summaries.push(summary) });
+  const job = (name: string) => queue.getJobs().find((j) => j.file.name === name);
+  return { queue, summaries, job, ...converter };
+}
+
+describe('ConversionQueue', () => {
+  it('run: each file becomes a pending job, is handed to the converter with the settings, and completes with its output', async () => {
+    const { queue, job, callFor, summaries } = makeQueue();
+    const settings = { ...DEFAULT_SETTINGS, outputFormat: 'jpeg' as const };
+    queue.start([image('a.png'), image('b.png')], settings);
+    expect(queue.getJobs().map((j) => [j.file.name, j.status, j.outputFormat])).toEqual([
+      ['a.png', 'pending', 'jpeg'],
+      ['b.png', 'pending', 'jpeg'],
+    ]);
+    expect(queue.isConverting()).toBe(true);
+
+    const a = await callFor('a.png');
+    expect(a.settings).toBe(settings);
+    a.options.onStart?.();
+    expect(job('a.png')?.status).toBe('processing');
+    a.options.onProgress({ percent: 45 });
+    expect(job('a.png')?.progress).toBe(45);
+    a.resolve(output(120, 'image/jpeg'));
+    await vi.waitFor(() => expect(job('a.png')?.status).toBe('completed'));
+    expect(job('a.png')).toMatchObject({ progress: 100, outputSize: 120, outputName: 'a.jpg', error: null });
+    expect(summaries).toEqual([]);
+
+    const b = await callFor('b.png');
+    b.options.onStart?.();
+    b.resolve(output(80, 'image/jpeg'));
+    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 2, failed: 0 }]));
+    expect(queue.isConverting()).toBe(false);
+  });
+
+  it('cancel: aborts the running conversion and removes the job; its late result is ignored', async () => {
+    const { queue, callFor, job, summaries } = makeQueue();
+    queue.start([image('keep.png'), image('drop.png')], DEFAULT_SETTINGS);
+    const drop = await callFor('drop.png');
+    drop.options.onStart?.();
+    const id = job('drop.png')!.id;
+    queue.cancel(id);
+    expect(drop.options.signal?.aborted).toBe(true);
+    expect(job('drop.png')).toBeUndefined();
+    drop.resolve(output(10));
+    const keep = await callFor('keep.png');
+    keep.resolve(output(10));
+    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 1, failed: 0 }]));
+    expect(queue.getJobs().map((j) => j.file.name)).toEqual(['keep.png']);
+  });
+
+  it('cancelling every job ends the run with nothing to report and leaves the queue usable', async () => {
+    const { queue, callFor, job, summaries } = makeQueue();
+    queue.start([image('only.png')], DEFAULT_SETTINGS);
+    await callFor('only.png');
+    queue.cancel(job('only.png')!.id);
+    expect(queue.getJobs()).toEqual([]);
+    expect(queue.isConverting()).toBe(false);
+    expect(summaries).toEqual([]);
+    queue.start([image('again.png')], DEFAULT_SETTINGS);
+    (await callFor('again.png')).resolve(output(10));
+    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 1, failed: 0 }]));
+  });
+
+  it('a crashed worker fails only its job, with the catalogue message; the others complete', async () => {
+    const { queue, callFor, job, summaries } = makeQueue();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    queue.start([image('crash.png'), image('fine.png')], DEFAULT_SETTINGS);
+    (await callFor('crash.png')).reject(new WorkerCrashedError('out of memory'));
+    (await callFor('fine.png')).resolve(output(50));
+    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 1, failed: 1 }]));
+    expect(job('crash.png')).toMatchObject({ status: 'error', progress: 0, error: 'Conversion failed' });
+    expect(job('fine.png')?.status).toBe('completed');
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it('a failure with a catalogue message shows that message', async () => {
+    const { queue, callFor, job } = makeQueue();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    queue.start([image('broken.png')], DEFAULT_SETTINGS);
+    (await callFor('broken.png')).reject(new Error('Failed to load image'));
+    await vi.waitFor(() => expect(job('broken.png')).toMatchObject({ status: 'error', error: 'Failed to load image' }));
+    vi.restoreAllMocks();
+  });
+
+  it('retry: runs a failed job again with the current settings, and reports a run of its own', async () => {
+    const { queue, callFor, job, summaries, calls } = makeQueue();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    queue.start([image('flaky.png')], DEFAULT_SETTINGS);
+    (await callFor('flaky.png')).reject(new Error('Compression failed'));
+    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 0, failed: 1 }]));
+
+    const avif = { ...DEFAULT_SETTINGS, outputFormat: 'avif' as const };
+    queue.retry(job('flaky.png')!.id, avif);
+    expect(job('flaky.png')).toMatchObject({ status: 'pending', error: null, outputFormat: 'avif' });
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]!.settings).toBe(avif);
+    calls[1]!.resolve(output(30, 'image/avif'));
+    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 0, failed: 1 }, { succeeded: 1, failed: 0 }]));
+    expect(job('flaky.png')).toMatchObject({ status: 'completed', outputName: 'flaky.avif' });
+    vi.restoreAllMocks();
+  });
+
+  it('retry does nothing for a job that has not failed', async () => {
+    const { queue, callFor, job, calls } = makeQueue();
+    queue.start([image('done.png')], DEFAULT_SETTINGS);
+    (await callFor('done.png')).resolve(output(10));
+    await vi.waitFor(() => expect(job('done.png')?.status).toBe('completed'));
+    queue.retry(job('done.png')!.id, DEFAULT_SETTINGS);
+    expect(calls).toHaveLength(1);
+    expect(job('done.png')?.status).toBe('completed');
+  });
+
+  it('subscribers hear of a burst of changes once', async () => {
+    const { queue, callFor } = makeQueue();
+    const listener = vi.fn();
+    queue.subscribe(listener);
+    queue.start([image('x.png')], DEFAULT_SETTINGS);
+    const x = await callFor('x.png');
+    listener.mockClear();
+    x.options.onStart?.();
+    x.options.onProgress({ percent: 20 });
+    x.options.onProgress({ percent: 30 });
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(listener).toHaveBeenCalledTimes(1);
+    queue.dispose();
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { FORMATS, IMAGE_FORMATS, detectFormat, formatFromMimeType, formatInfo } from '../../workers/formats';
+import { carriesExif } from '../../workers/pipeline/metadata';
+import { HEADS } from './signatures';
+
+describe('the format registry', () => {
+  it('has one entry per format, keyed by its own id, with a distinct extension and MIME type', () => {
+    expect(Object.keys(FORMATS).sort()).toEqual([...IMAGE_FORMATS].sort());
+    for (const format of IMAGE_FORMATS) expect(FORMATS[format].id).toBe(format);
+    expect(new Set(IMAGE_FORMATS.map((f) => FORMATS[f].extension)).size).toBe(IMAGE_FORMATS.length);
+    expect(new Set(IMAGE_FORMATS.map((f) => FORMATS[f].mimeType)).size).toBe(IMAGE_FORMATS.length);
+  });
+
+  it('each MIME type is accepted at intake as its own format', () => {
+    for (const format of IMAGE_FORMATS) expect(formatFromMimeType(FORMATS[format].mimeType)).toBe(format);
+  });
+
+  it("each format's signature is recognised as that format and no other", () => {
+    for (const format of IMAGE_FORMATS) {
+      const head = new Uint8Array(HEADS[format]);
+      expect(detectFormat(head)).toBe(format);
+      expect(IMAGE_FORMATS.filter((other) => formatInfo(other).matches(head))).toEqual([format]);
+    }
+  });
+
+  it('a format gets EXIF written exactly when the metadata stage has a writer for its container', () => {
+    for (const format of IMAGE_FORMATS) expect(FORMATS[format].exif).toBe(carriesExif(format));
+  });
+
+  it('the output extension of JPEG is jpg, as the spec names output files', () => {
+    expect(FORMATS.jpeg.extension).toBe('jpg');
+  });
+});

@@ -1,0 +1,42 @@
+/** Bounds-safe readers over file bytes: a read past the end gives 0, never undefined or a throw. */
+
+export function ascii(bytes: Uint8Array, start: number, length: number): string {
+  return String.fromCharCode(...bytes.subarray(start, start + length));
+}
+
+export function startsWithBytes(bytes: Uint8Array, prefix: readonly number[], offset = 0): boolean {
+  return prefix.every((value, i) => bytes[offset + i] === value);
+}
+
+export function u16be(bytes: Uint8Array, offset: number): number {
+  return ((bytes[offset] ?? 0) << 8) | (bytes[offset + 1] ?? 0);
+}
+
+export function u16le(bytes: Uint8Array, offset: number): number {
+  return (bytes[offset] ?? 0) | ((bytes[offset + 1] ?? 0) << 8);
+}
+
+export function u32be(bytes: Uint8Array, offset: number): number {
+  return (((bytes[offset] ?? 0) << 24) | ((bytes[offset + 1] ?? 0) << 16) | ((bytes[offset + 2] ?? 0) << 8) | (bytes[offset + 3] ?? 0)) >>> 0;
+}
+
+export function u32le(bytes: Uint8Array, offset: number): number {
+  return ((bytes[offset] ?? 0) | ((bytes[offset + 1] ?? 0) << 8) | ((bytes[offset + 2] ?? 0) << 16) | ((bytes[offset + 3] ?? 0) << 24)) >>> 0;
+}
+
+/** Size of a leading ISO-BMFF `ftyp` box (AVIF, HEIC, MP4), or 0 when the bytes do not start with one. */
+export function ftypBoxSize(bytes: Uint8Array): number {
+  if (bytes.length < 8 || ascii(bytes, 4, 4) !== 'ftyp') return 0;
+  return u32be(bytes, 0);
+}
+
+/** The major and compatible brands of a leading `ftyp` box, as far as `bytes` holds them. */
+export function ftypBrands(bytes: Uint8Array): string[] {
+  const boxSize = ftypBoxSize(bytes);
+  if (boxSize < 16) return [];
+  const end = Math.min(boxSize, bytes.length);
+  // The major brand (8..12), the minor version (12..16), then compatible brands.
+  const brands = [ascii(bytes, 8, 4)];
+  for (let offset = 16; offset + 4 <= end; offset += 4) brands.push(ascii(bytes, offset, 4));
+  return brands;
+}
