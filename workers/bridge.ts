@@ -17,9 +17,10 @@ export { sniffImageFormat } from './pipeline/probe';
 export const CONVERSION_SLOTS = 3;
 
 /**
- * An idle conversion worker is ended after 30 s, giving its WASM heap back (a 12 MP encode grows one by ~150 MB, and
- * a heap never shrinks). Squoosh ends its worker after 10 s; a batch tool warms its workers when files are added,
- * and 30 s leaves a visitor time to type an e-mail address before Convert without losing that warm-up.
+ * An idle conversion worker is ended after 30 s, giving its WASM heap back (a large encode grows a heap by several
+ * times the image's pixels, and a heap never shrinks). Squoosh ends its worker after 10 s; a batch tool warms its
+ * workers when files are added, and 30 s leaves a visitor time to type an e-mail address before Convert without
+ * losing that warm-up.
  */
 const CONVERT_IDLE_MS = 30_000;
 
