@@ -9,7 +9,6 @@ export const CODEC_PACKAGES = ['@jsquash/avif', '@jsquash/webp', '@jsquash/jpeg'
 /**
  * Files the build emits with the codecs but the app never loads, kept out of the offline precache: the threaded AVIF
  * encoder (it needs cross-origin isolation, which static hosts do not give) and the hqx and magic-kernel resizers (the
- * pipeline resizes with Lanczos3). oxipng's threaded build cannot be told apart by its file name
- * (squoosh_oxipng_bg-*.wasm, like the single-threaded one), so it is still precached.
+ * pipeline resizes with Lanczos3). oxipng's threaded build is not emitted at all (see png.ts).
  */
 export const UNLOADED_CODEC_FILES = ['**/avif_enc_mt*', '**/squooshhqx*', '**/jsquash_magic_kernel*'];

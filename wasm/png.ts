@@ -1,4 +1,4 @@
-import type { OptimiseOptions } from '@jsquash/oxipng/meta';
+import { defaultOptions as oxipngDefaults, type OptimiseOptions } from '@jsquash/oxipng/meta';
 import pngUrl from '@jsquash/png/codec/pkg/squoosh_png_bg.wasm?url';
 import oxipngUrl from '@jsquash/oxipng/codec/pkg/squoosh_oxipng_bg.wasm?url';
 import { once } from './once';
@@ -17,13 +17,14 @@ const decoder = once(async () => {
 });
 
 /**
- * oxipng's single-threaded build: the package takes its threaded one only in a cross-origin isolated worker, where
- * this build's .wasm would not fit that glue; there the package is left to find its own.
+ * oxipng's single-threaded build, started straight from its wasm-bindgen module. The package's own entry point
+ * imports its threaded build as well (used only in a cross-origin isolated worker, which this app never is), and
+ * importing that entry made the build emit the threaded build into the offline precache under the same file name.
  */
 const oxipng = once(async () => {
-  const codec = await import('@jsquash/oxipng/optimise');
-  await codec.init(globalThis.crossOriginIsolated ? undefined : oxipngUrl);
-  return codec.default;
+  const codec = await import('@jsquash/oxipng/codec/pkg/squoosh_oxipng.js');
+  await codec.default(oxipngUrl);
+  return codec.optimise_raw;
 });
 
 
@@ -32,7 +33,10 @@ export async function encodePng(image: ImageData): Promise<ArrayBuffer> {
 }
 
 export async function optimisePng(image: ImageData, options: Partial<OptimiseOptions>): Promise<ArrayBuffer> {
-  return (await oxipng())(image, options);
+  const { level, interlace, optimiseAlpha } = { ...oxipngDefaults, ...options };
+  const optimised = (await oxipng())(image.data, image.width, image.height, level, interlace, optimiseAlpha);
+  // The glue hands back its own copy out of the WASM heap, and this single-threaded build never shares memory.
+  return optimised.buffer as ArrayBuffer;
 }
 
 export async function decodePng(buffer: ArrayBuffer): Promise<ImageData> {
