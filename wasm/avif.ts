@@ -20,7 +20,6 @@ const decoder = once(async () => {
   return codec.default;
 });
 
-
 export async function encodeLibavif(image: ImageData, options: Partial<EncodeOptions> & { bitDepth?: 8 }): Promise<ArrayBuffer> {
   return (await encoder())(image, options);
 }

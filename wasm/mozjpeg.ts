@@ -15,7 +15,6 @@ const decoder = once(async () => {
   return codec.default;
 });
 
-
 export async function encodeMozjpeg(image: ImageData, options: Partial<EncodeOptions>): Promise<ArrayBuffer> {
   return (await encoder())(image, options);
 }

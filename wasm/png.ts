@@ -27,7 +27,6 @@ const oxipng = once(async () => {
   return codec.optimise_raw;
 });
 
-
 export async function encodePng(image: ImageData): Promise<ArrayBuffer> {
   return (await encoder())(image);
 }

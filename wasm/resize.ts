@@ -7,7 +7,6 @@ const resizer = once(async () => {
   return codec.default;
 });
 
-
 /** Lanczos3 in linear light with premultiplied alpha: Squoosh's best resampler for photos. */
 export async function resizeLanczos3(image: ImageData, width: number, height: number): Promise<ImageData> {
   return (await resizer())(image, { width, height, method: 'lanczos3', fitMethod: 'stretch', premultiply: true, linearRGB: true });

@@ -18,7 +18,6 @@ const decoder = once(async () => {
   return codec.default;
 });
 
-
 export async function encodeLibwebp(image: ImageData, options: Partial<EncodeOptions>): Promise<ArrayBuffer> {
   return (await encoder())(image, options);
 }
