@@ -24,11 +24,18 @@ const OPTIMISING_ENCODERS: Record<ImageFormat, (image: ImageData) => Promise<Arr
   avif: (image) => encodeLibavif(image, {}),
 };
 
+/** Which codecs a coming conversion will run: the format's optimising encoder, the resizer, or neither. */
+export interface CodecPlan {
+  format: ImageFormat;
+  encoder: boolean;
+  resizer: boolean;
+}
+
 /**
- * Fetches, compiles and instantiates what a conversion to `format` needs (the resizer and the format's optimising
- * encoder) by running each once on a 4 × 4 image: a codec's start-up finishes only with its first call.
+ * Fetches, compiles and instantiates what the plan names by running each once on a 4 × 4 image: a codec's
+ * start-up finishes only with its first call.
  */
-export async function warmCodecs(format: ImageFormat): Promise<void> {
+export async function warmCodecs({ format, encoder, resizer }: CodecPlan): Promise<void> {
   const tiny = new ImageData(new Uint8ClampedArray(4 * 4 * 4).fill(255), 4, 4);
-  await Promise.all([resizeLanczos3(tiny, 2, 2), OPTIMISING_ENCODERS[format](tiny)]);
+  await Promise.all([resizer ? resizeLanczos3(tiny, 2, 2) : null, encoder ? OPTIMISING_ENCODERS[format](tiny) : null]);
 }

@@ -1,6 +1,10 @@
 import * as Comlink from 'comlink';
-import { CONVERSION_ERRORS, type ConversionProgress, type ConversionSettings, type ConvertResult, type ImageFormat, type ZipEntry } from './contract';
-import type { ConvertWorkerApi } from './convert.worker';
+import { CONVERSION_ERRORS, isExplainedError, type ConversionProgress, type ConversionSettings, type ConvertResult, type ZipEntry } from './contract';
+import type { ConvertWorkerApi, WarmUpPlan } from './convert.worker';
+import { formatInfo } from './formats';
+import { decodedBytes, decodedBytesBudget, deviceMemoryGb, pixelLimit } from './memory';
+import { planGeometry } from './pipeline/geometry';
+import { probeImage } from './pipeline/probe';
 import { WorkerPool, type RunOptions } from './pool';
 import type { ThumbnailWorkerApi } from './thumbnail.worker';
 import type { ZipWorkerApi } from './zip.worker';
@@ -10,11 +14,23 @@ import type { ZipWorkerApi } from './zip.worker';
  * aborted and ended here, and worker failures come back as the spec's messages. Components never spawn a worker.
  */
 
-/** The header probe reads a few bytes of a file (at most 4 KB), cheap enough for the UI thread at intake. */
-export { sniffImageFormat } from './pipeline/probe';
+/** The header probe reads the head of a file (at most 1 MB, 64 KB as a rule), cheap enough for the UI thread at intake. */
+export { probeImage, type ImageHeader } from './pipeline/probe';
+
+/** The most pixels one image may have on this device (memory.ts), for intake and for each conversion. */
+export const devicePixelLimit = (): number => pixelLimit(deviceMemoryGb());
 
 /** The spec's batch size: three conversions at once, each in its own worker. */
 export const CONVERSION_SLOTS = 3;
+
+/**
+ * Conversions are CPU-bound: on a device with fewer cores than slots, a third job finishes no sooner and holds a
+ * third image's memory (README, "Limits"), so the pool has no more workers than cores.
+ */
+function conversionWorkers(): number {
+  const cores = globalThis.navigator?.hardwareConcurrency;
+  return typeof cores === 'number' && cores > 0 ? Math.min(CONVERSION_SLOTS, cores) : CONVERSION_SLOTS;
+}
 
 /**
  * An idle conversion worker is ended after 30 s, giving its WASM heap back (a large encode grows a heap by several
@@ -32,8 +48,9 @@ function lazily<T>(create: () => T): () => T {
 const convertPool = lazily(
   () =>
     new WorkerPool<ConvertWorkerApi>(() => new Worker(new URL('./convert.worker.ts', import.meta.url), { type: 'module', name: 'convert' }), {
-      size: CONVERSION_SLOTS,
+      size: conversionWorkers(),
       idleTimeoutMs: CONVERT_IDLE_MS,
+      budget: decodedBytesBudget(deviceMemoryGb()),
     }),
 );
 
@@ -63,15 +80,39 @@ export interface ConvertOptions extends RunOptions {
 /** Converts one file with the given settings; what ConversionQueue is given to do its work. */
 export type Converter = (file: Blob, settings: ConversionSettings, options: ConvertOptions) => Promise<ConvertResult>;
 
-export const convertInWorker: Converter = (file, settings, { onProgress, ...options }) =>
-  convertPool().run((remote) => remote.convert({ file, settings }, Comlink.proxy(onProgress)), options);
+/**
+ * Decoded bytes a conversion holds at its largest: the source's, or the output's when a resize makes it larger.
+ * Unknown (an unreadable header: the worker will refuse the file) counts as nothing.
+ */
+async function conversionCost(file: Blob, settings: ConversionSettings): Promise<number> {
+  const size = (await probeImage(file).catch(() => null))?.size;
+  if (!size) return 0;
+  const output = planGeometry(size, settings);
+  return Math.max(decodedBytes(size), decodedBytes(output));
+}
+
+export const convertInWorker: Converter = async (file, settings, { onProgress, ...options }) => {
+  const cost = await conversionCost(file, settings);
+  const pixelLimit = devicePixelLimit();
+  return convertPool().run((remote) => remote.convert({ file, settings, pixelLimit }, Comlink.proxy(onProgress)), { ...options, cost });
+};
+
+/** What a conversion with these settings will load: the optimising encoder unless the browser's encodes, the resizer when resizing. */
+function warmUpPlan(settings: ConversionSettings): WarmUpPlan {
+  const format = formatInfo(settings.outputFormat);
+  const browserEncodes = format.canvasEncoder && !settings.enableCompression && !settings.enableTargetSize;
+  const resizes = settings.resizeWidth !== null || settings.resizeHeight !== null || settings.aspectRatio !== 'original';
+  return { format: settings.outputFormat, encoder: !browserEncodes, resizer: resizes };
+}
 
 /**
- * Starts the conversion workers and compiles `format`'s codecs once the page is idle, so Convert starts converting
- * at once instead of spending its first second on start-up. Returns a function that cancels the plan.
+ * Starts the conversion workers and compiles the codecs these settings need once the page is idle, so Convert
+ * starts converting at once instead of spending its first second on start-up; a codec the settings do not use is
+ * not loaded (each costs memory in every worker). Returns a function that cancels the plan.
  */
-export function warmUpWhenIdle(format: ImageFormat): () => void {
-  const warm = () => convertPool().warm((remote) => remote.warmUp(format));
+export function warmUpWhenIdle(settings: ConversionSettings): () => void {
+  const plan = warmUpPlan(settings);
+  const warm = () => convertPool().warm((remote) => remote.warmUp(plan));
   if (typeof requestIdleCallback === 'function') {
     const handle = requestIdleCallback(warm);
     return () => cancelIdleCallback(handle);
@@ -90,12 +131,13 @@ export function zipInWorker(entries: ZipEntry[]): Promise<Blob> {
   return zipPool().run((remote) => remote.zip(entries));
 }
 
-const CATALOGUE = new Set<string>(Object.values(CONVERSION_ERRORS));
-
-/** The catalogue message a failure should show; anything unexpected (a crashed worker too) reads "Conversion failed". */
+/**
+ * The message a failure should show: the catalogue's or a size limit's as they are; anything unexpected (a crashed
+ * worker too) reads "Conversion failed".
+ */
 export function conversionErrorMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  return CATALOGUE.has(message) ? message : CONVERSION_ERRORS.generic;
+  return isExplainedError(message) ? message : CONVERSION_ERRORS.generic;
 }
 
 export function isAbort(error: unknown): boolean {

@@ -3,6 +3,7 @@
  * Plain data only: everything here crosses postMessage. What a format is lives in formats.ts.
  */
 import type { ImageFormat } from './formats';
+import { megapixels } from './memory';
 
 export type { ImageFormat };
 
@@ -46,6 +47,8 @@ export interface ConversionProgress {
 export interface ConvertRequest {
   file: Blob;
   settings: ConversionSettings;
+  /** The most pixels the source and the output may have (memory.ts, from the UI thread's view of the device). */
+  pixelLimit: number;
 }
 
 /**
@@ -79,4 +82,20 @@ export const CONVERSION_ERRORS = {
   targetSize: 'Failed to optimize for target file size',
   compression: 'Compression failed',
   generic: 'Conversion failed',
+  memory: 'Not enough memory to convert this image',
 } as const;
+
+/** A source over the pixel limit, refused at intake (and by the worker, should one reach it). */
+export function imageTooLargeMessage(pixels: number, limit: number): string {
+  return `Image too large: ${megapixels(pixels, limit)} megapixels (limit ${limit / 1_000_000})`;
+}
+
+/** An output size (resize, custom size) over the pixel limit. */
+export function outputTooLargeMessage(pixels: number, limit: number): string {
+  return `Output too large: ${megapixels(pixels, limit)} megapixels (limit ${limit / 1_000_000})`;
+}
+
+/** Whether a message is one a visitor should read as it is: the catalogue's, or a size limit's. */
+export function isExplainedError(message: string): boolean {
+  return (Object.values(CONVERSION_ERRORS) as string[]).includes(message) || /^(Image|Output) too large: /.test(message);
+}

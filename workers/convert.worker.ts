@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
-import { resizeLanczos3, warmCodecs } from '../wasm';
-import type { ConversionProgress, ConvertRequest, ConvertResult, ImageFormat } from './contract';
+import { resizeLanczos3, warmCodecs, type CodecPlan } from '../wasm';
+import type { ConversionProgress, ConvertRequest, ConvertResult } from './contract';
 import { convertImage } from './pipeline/convert';
 import { toImageData } from './pipeline/encoders/canvas';
 import type { Resizer } from './pipeline/transform';
@@ -12,9 +12,11 @@ async function convert(request: ConvertRequest, onProgress?: (progress: Conversi
   return { blob: new Blob([bytes], { type: mimeType }), encodes };
 }
 
-/** Fetches and compiles what a conversion to `format` needs, ahead of the first one. */
-async function warmUp(format: ImageFormat): Promise<void> {
-  await warmCodecs(format);
+export type WarmUpPlan = CodecPlan;
+
+/** Fetches and compiles the codecs a coming conversion needs, ahead of it. */
+async function warmUp(plan: WarmUpPlan): Promise<void> {
+  await warmCodecs(plan);
 }
 
 const api = { convert, warmUp };

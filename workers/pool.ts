@@ -19,6 +19,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Called when a worker takes the task, i.e. when it leaves the waiting line. */
   onStart?: () => void;
+  /** What the task holds while it runs, counted against the pool's budget (decoded bytes, for conversions). */
+  cost?: number;
 }
 
 export interface PoolOptions {
@@ -31,6 +33,11 @@ export interface PoolOptions {
    * goes back to the system; the pool starts a fresh one when needed. Null keeps idle workers.
    */
   idleTimeoutMs?: number | null;
+  /**
+   * What the running tasks may hold together (see RunOptions.cost). A task waits, first in line, until its cost
+   * fits beside the running ones; a task that alone exceeds the budget runs when nothing else does.
+   */
+  budget?: number;
 }
 
 interface Task<Api, T> {
@@ -59,19 +66,28 @@ export class WorkerPool<Api> {
   private readonly size: number;
   private readonly tasksPerWorker: number;
   private readonly idleTimeoutMs: number | null;
+  private readonly budget: number;
 
   constructor(
     private readonly createWorker: () => Worker,
-    { size, tasksPerWorker = 1, idleTimeoutMs = null }: PoolOptions,
+    { size, tasksPerWorker = 1, idleTimeoutMs = null, budget = Infinity }: PoolOptions,
   ) {
     this.size = size;
     this.tasksPerWorker = tasksPerWorker;
     this.idleTimeoutMs = idleTimeoutMs;
+    this.budget = budget;
   }
 
   /** Workers alive now (started and not yet ended). */
   get workerCount(): number {
     return this.slots.length;
+  }
+
+  /** The summed cost of the tasks running now. */
+  get runningCost(): number {
+    let total = 0;
+    for (const slot of this.slots) for (const task of slot.running.keys()) total += task.options.cost ?? 0;
+    return total;
   }
 
   run<T>(work: (remote: Comlink.Remote<Api>) => Promise<T>, options: RunOptions = {}): Promise<T> {
@@ -152,8 +168,15 @@ export class WorkerPool<Api> {
     this.pump();
   }
 
+  private fitsBudget(task: Task<Api, unknown>): boolean {
+    const running = this.runningCost;
+    return running === 0 || running + (task.options.cost ?? 0) <= this.budget;
+  }
+
   private pump(): void {
     while (this.waiting.length > 0) {
+      // First come, first served: a large task is not overtaken by small ones, which could starve it.
+      if (!this.fitsBudget(this.waiting[0]!)) return;
       const slot = this.slotWithRoom();
       if (!slot) return;
       this.start(slot, this.waiting.shift()!);

@@ -23,8 +23,8 @@ export function ConverterPage() {
   const validFiles = files.filter((f) => f.isValid);
   const hasValidFiles = validFiles.length > 0;
 
-  // Once there is something to convert, have the chosen format's codecs ready before Convert.
-  useEffect(() => (hasValidFiles ? warmUpWhenIdle(settings.outputFormat) : undefined), [hasValidFiles, settings.outputFormat]);
+  // Once there is something to convert, have the codecs the settings need ready before Convert.
+  useEffect(() => (hasValidFiles ? warmUpWhenIdle(settings) : undefined), [hasValidFiles, settings]);
 
   function convert() {
     if (validFiles.length === 0) return;

@@ -173,8 +173,10 @@ for (const output of OUTPUTS.filter((o) => o.format !== 'avif')) {
   });
 }
 
-test('a file that passes the signature check but does not decode fails alone with "Failed to load image"', async ({ page }) => {
-  const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(400, 7)]);
+test('a file whose header passes intake but does not decode fails alone with "Failed to load image"', async ({ page }) => {
+  // A real PNG's signature and IHDR (50 × 40), then garbage where the image data should be.
+  const header = (await sharp({ create: { width: 50, height: 40, channels: 3, background: '#000' } }).png().toBuffer()).subarray(0, 33);
+  const broken = Buffer.concat([header, Buffer.alloc(400, 7)]);
   await page.getByTestId('file-input').setInputFiles([
     { name: 'broken.png', mimeType: 'image/png', buffer: broken },
     { name: 'fine.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 50, height: 40, channels: 3, background: '#3366cc' } }).png().toBuffer() },

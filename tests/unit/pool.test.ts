@@ -248,4 +248,58 @@ describe('WorkerPool', () => {
     await finish('long');
     expect(await long).toBe('long done');
   });
+
+  it('runs small tasks three at once but holds a large one until what runs beside it fits the budget', async () => {
+    const pool = makePool({ budget: 100 });
+    const run = (name: string, cost: number) => pool.run((remote) => remote.work(name), { cost });
+    const small = ['s1', 's2', 's3'].map((name) => run(name, 10));
+    await Promise.all(['s1', 's2', 's3'].map(workerRunning));
+    const big = run('big', 90);
+    const after = run('after', 10);
+    await finish('s1');
+    await finish('s2');
+    // 10 still running + 90 fits; the task behind it waits its turn, first come first served.
+    await workerRunning('big');
+    expect(startedNames()).not.toContain('after');
+    await finish('s3');
+    await workerRunning('after');
+    expect(pool.runningCost).toBe(100);
+    await finish('big');
+    await finish('after');
+    await Promise.all([...small, big, after]);
+    expect(pool.runningCost).toBe(0);
+  });
+
+  it('runs a task larger than the whole budget, alone', async () => {
+    const pool = makePool({ budget: 100 });
+    const first = pool.run((remote) => remote.work('first'), { cost: 10 });
+    const huge = pool.run((remote) => remote.work('huge'), { cost: 500 });
+    const small = pool.run((remote) => remote.work('small'), { cost: 1 });
+    await workerRunning('first');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(startedNames()).toEqual(['first']);
+    await finish('first');
+    await workerRunning('huge');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(startedNames()).toEqual(['first', 'huge']);
+    await finish('huge');
+    await finish('small');
+    expect(await Promise.all([first, huge, small])).toEqual(['first done', 'huge done', 'small done']);
+  });
+
+  it('gives a crashed or cancelled task\'s share of the budget back', async () => {
+    const pool = makePool({ budget: 100 });
+    const controller = new AbortController();
+    const cancelled = pool.run((remote) => remote.work('cancelled'), { cost: 60, signal: controller.signal });
+    const crashing = pool.run((remote) => remote.work('crashing'), { cost: 40 });
+    const waiting = pool.run((remote) => remote.work('waiting'), { cost: 100 });
+    await workerRunning('cancelled');
+    (await workerRunning('crashing')).crash('boom');
+    await expect(crashing).rejects.toMatchObject({ name: 'WorkerCrashedError' });
+    expect(startedNames()).not.toContain('waiting');
+    controller.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+    await finish('waiting');
+    expect(await waiting).toBe('waiting done');
+  });
 });

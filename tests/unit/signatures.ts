@@ -1,17 +1,54 @@
-/** Minimal leading bytes of each format, for tests that need a file's head but not a decodable image. */
-export const HEADS = {
-  jpeg: [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46],
-  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d],
-  webp: [...'RIFF'].map((c) => c.charCodeAt(0)).concat([0x24, 0, 0, 0], [...'WEBPVP8 '].map((c) => c.charCodeAt(0))),
-  avif: ftyp('avif', ['mif1', 'miaf']),
-} as const;
+import type { ImageFormat } from '../../workers/formats';
+
+/** Bytes of a string, one per character (Latin-1). */
+const latin1 = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
+const u16be = (value: number): number[] => [(value >>> 8) & 0xff, value & 0xff];
+const u24le = (value: number): number[] => [value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff];
+const u32be = (value: number): number[] => [(value >>> 24) & 0xff, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff];
+
+/** An ISO-BMFF box: size, type, payload. */
+function box(type: string, payload: number[]): number[] {
+  return [...u32be(8 + payload.length), ...latin1(type), ...payload];
+}
 
 /** An ISO-BMFF ftyp box with the given major and compatible brands. */
 export function ftyp(major: string, compatible: string[]): number[] {
-  const brands = [major, '\0\0\0\0', ...compatible].join('');
-  const size = 8 + brands.length;
-  return [0, 0, 0, size, ...'ftyp'.split('').map((c) => c.charCodeAt(0)), ...brands.split('').map((c) => c.charCodeAt(0))];
+  return box('ftyp', latin1([major, '\0\0\0\0', ...compatible].join('')));
 }
+
+/**
+ * The leading bytes of an image of each format with the given stored size, as encoders write them: enough for the
+ * signature and the dimensions (JPEG: SOI, JFIF APP0, SOF0; PNG: signature and IHDR; WebP: RIFF and VP8X; AVIF:
+ * ftyp, then meta → iprp → ipco → ispe), not a decodable image.
+ */
+export function headerOf(format: ImageFormat, width: number, height: number): number[] {
+  switch (format) {
+    case 'jpeg':
+      const start = [0xff, 0xd8];
+      const jfif = [0xff, 0xe0, 0x00, 0x10, ...latin1('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0];
+      const sof0 = [0xff, 0xc0, 0x00, 0x11, 8, ...u16be(height), ...u16be(width), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+      return [...start, ...jfif, ...sof0];
+    case 'png':
+      return [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...u32be(13), ...latin1('IHDR'), ...u32be(width), ...u32be(height), 8, 6, 0, 0, 0, 0, 0, 0, 0];
+    case 'webp': {
+      const vp8x = [...latin1('VP8X'), 10, 0, 0, 0, 0, 0, 0, 0, ...u24le(width - 1), ...u24le(height - 1)];
+      return [...latin1('RIFF'), 4 + vp8x.length, 0, 0, 0, ...latin1('WEBP'), ...vp8x];
+    }
+    case 'avif': {
+      const ispe = box('ispe', [0, 0, 0, 0, ...u32be(width), ...u32be(height)]);
+      const meta = box('meta', [0, 0, 0, 0, ...box('iprp', box('ipco', ispe))]);
+      return [...ftyp('avif', ['mif1', 'miaf']), ...meta];
+    }
+  }
+}
+
+/** Leading bytes of a 400 × 300 image in each format, for tests that need a file's head but not a decodable image. */
+export const HEADS: Record<ImageFormat, number[]> = {
+  jpeg: headerOf('jpeg', 400, 300),
+  png: headerOf('png', 400, 300),
+  webp: headerOf('webp', 400, 300),
+  avif: headerOf('avif', 400, 300),
+};
 
 /** A Blob of `size` bytes that starts with `head` and is padded with zeros. */
 export function blobOf(head: readonly number[], size: number, type: string): Blob {

@@ -1,10 +1,12 @@
-import { CONVERSION_ERRORS, type ConversionProgress, type ConversionSettings, type ConvertRequest } from '../contract';
+import { CONVERSION_ERRORS, imageTooLargeMessage, outputTooLargeMessage, type ConversionProgress, type ConversionSettings, type ConvertRequest } from '../contract';
 import { formatInfo, type FormatInfo, type ImageFormat } from '../formats';
 import { bitmapToPixels, decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from './decode';
 import { ENCODERS, type Encoder } from './encoders';
 import { encodeBitmapWithCanvas } from './encoders/canvas';
+import { explainMemoryFailure } from './failures';
+import { planGeometry } from './geometry';
 import { readExif, withUprightOrientation, writeExif } from './metadata';
-import { sniffImageFormat } from './probe';
+import { probeImage } from './probe';
 import type { RawImage } from './raw-image';
 import { searchTargetSize } from './target-size';
 import { changesPixels, transform, type Resizer } from './transform';
@@ -91,6 +93,15 @@ async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: ImageFormat, f
   return { bytes, mimeType: format.mimeType, width, height, encodes: 1 };
 }
 
+/** Refuses an output size (a resize, a custom size) over the limit before any pixel is resampled. */
+function checkOutputSize(decoded: { width: number; height: number }, settings: ConversionSettings, pixelLimit: number): void {
+  const quarterTurn = settings.rotation % 180 !== 0;
+  const rotated = quarterTurn ? { width: decoded.height, height: decoded.width } : decoded;
+  const plan = planGeometry(rotated, settings);
+  const pixels = plan.width * plan.height;
+  if (pixels > pixelLimit) throw new Error(outputTooLargeMessage(pixels, pixelLimit));
+}
+
 /** transform → encode (or the target-size search), on decoded pixels. */
 async function convertPixels(
   decoded: RawImage | null,
@@ -108,11 +119,23 @@ async function convertPixels(
   return { bytes, mimeType: output.format.mimeType, width: image.width, height: image.height, encodes };
 }
 
-/** probe → decode → transform → encode (or the target-size search) → metadata. */
+/**
+ * probe → decode → transform → encode (or the target-size search) → metadata. A source or output over the pixel
+ * limit, and an allocation that fails on the way, end as the visitor's message, never as a crash.
+ */
 export async function convertImage(request: ConvertRequest, resize: Resizer, report: ProgressReporter): Promise<EncodedImage> {
-  const { file, settings } = request;
-  const format = await sniffImageFormat(file);
-  if (!format) throw new Error(CONVERSION_ERRORS.load);
+  try {
+    return await convertWithinLimits(request, resize, report);
+  } catch (error) {
+    throw explainMemoryFailure(error);
+  }
+}
+
+async function convertWithinLimits({ file, settings, pixelLimit }: ConvertRequest, resize: Resizer, report: ProgressReporter): Promise<EncodedImage> {
+  const header = await probeImage(file);
+  if (!header?.size) throw new Error(CONVERSION_ERRORS.load);
+  const { format, size } = header;
+  if (size.width * size.height > pixelLimit) throw new Error(imageTooLargeMessage(size.width * size.height, pixelLimit));
   report({ percent: 5 });
   const output: Output = { format: formatInfo(settings.outputFormat), encoder: ENCODERS[settings.outputFormat] };
   const exif = settings.stripMetadata || !output.format.exif ? null : readExif(new Uint8Array(await file.arrayBuffer()), format);
@@ -123,10 +146,21 @@ export async function convertImage(request: ConvertRequest, resize: Resizer, rep
   const encoded =
     (bitmap && !changesPixels(bitmap, settings) && (await encodeUnchangedBitmap(bitmap, format, output.format, settings))) ||
     (await convertPixels(
-      // Reading out the pixels is the memory-heavy step (bitmap and ImageData, ~100 MB for 12 MP), so workers take turns.
+      // Reading out the pixels is the memory-heavy step (bitmap, canvas and ImageData), so workers take turns.
       await oneDecodeAtATime(async () => {
         const decoded = bitmap ?? (await decodeToBitmap(file));
-        return decoded ? bitmapToPixels(decoded) : decodeWithWasm(file, format);
+        if (decoded) {
+          try {
+            checkOutputSize(decoded, settings, pixelLimit);
+          } catch (error) {
+            decoded.close();
+            throw error;
+          }
+          return bitmapToPixels(decoded);
+        }
+        const pixels = await decodeWithWasm(file, format);
+        if (pixels) checkOutputSize(pixels, settings, pixelLimit);
+        return pixels;
       }),
       output,
       settings,

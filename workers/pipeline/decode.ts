@@ -18,17 +18,18 @@ export async function decodeToBitmap(file: Blob): Promise<ImageBitmap | null> {
   }
 }
 
-/** The bitmap's pixels as sRGB RGBA; the bitmap is closed. */
+/** The bitmap's pixels as sRGB RGBA; the bitmap is closed as soon as it is drawn, before the pixels are read out. */
 export function bitmapToPixels(bitmap: ImageBitmap): RawImage {
+  const { width, height } = bitmap;
+  let context: OffscreenCanvasRenderingContext2D | null;
   try {
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas.getContext('2d', { willReadFrequently: true });
+    context = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
     if (!context) throw new Error(CONVERSION_ERRORS.canvas);
     context.drawImage(bitmap, 0, 0);
-    return context.getImageData(0, 0, bitmap.width, bitmap.height, { colorSpace: 'srgb' });
   } finally {
     bitmap.close();
   }
+  return context.getImageData(0, 0, width, height, { colorSpace: 'srgb' });
 }
 
 /** jSquash's decoders, for files this browser cannot decode (AVIF on older Safari, for one); EXIF orientation applied. */

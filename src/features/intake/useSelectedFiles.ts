@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { makeThumbnail } from '../../../workers/bridge';
+import { devicePixelLimit, makeThumbnail } from '../../../workers/bridge';
 import { notify } from '../../app/notify';
 import { displayExtension } from '../../lib/fileNames';
 import { createId } from '../../lib/ids';
@@ -43,9 +43,10 @@ export function useSelectedFiles() {
   const addFiles = useCallback(
     async (incoming: readonly File[]) => {
       if (incoming.length === 0) return;
+      const pixelLimit = devicePixelLimit();
       const added = await Promise.all(
         incoming.map(async (file): Promise<SelectedFile> => {
-          const result = await validateFile(file);
+          const result = await validateFile(file, pixelLimit);
           return {
             id: createId(),
             file,

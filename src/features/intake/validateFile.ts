@@ -1,4 +1,5 @@
-import { sniffImageFormat } from '../../../workers/bridge';
+import { probeImage, type ImageHeader } from '../../../workers/bridge';
+import { imageTooLargeMessage } from '../../../workers/contract';
 import { formatFromMimeType, type ImageFormat } from '../../../workers/formats';
 
 export const MAX_FILE_BYTES = 25 * 1024 * 1024;
@@ -12,19 +13,24 @@ export const VALIDATION_MESSAGES = {
   tooSmall: 'File too small to be a valid image.',
 } as const;
 
-export type ValidationResult = { isValid: true; format: ImageFormat } | { isValid: false; message: string };
+export type ValidationResult = { isValid: true; format: ImageFormat; size: { width: number; height: number } } | { isValid: false; message: string };
 
 /**
- * The spec's five rules, in its order; the first that fails gives the message.
- * Only the signature bytes are read, and only when rules 1–3 pass.
+ * The spec's five rules, in its order; the first that fails gives the message. Then two of ours, from the same
+ * header read, before anything decodes the file: a header without readable dimensions is corrupt (the spec's
+ * "may be corrupted" message), and an image over `pixelLimit` (memory.ts) is refused with its size. Only the head
+ * of the file is read (probe.ts), and only when rules 1–3 pass.
  */
-export async function validateFile(file: Blob): Promise<ValidationResult> {
+export async function validateFile(file: Blob, pixelLimit: number): Promise<ValidationResult> {
   if (file.size > MAX_FILE_BYTES) return { isValid: false, message: VALIDATION_MESSAGES.tooLarge };
   if (!file.type.startsWith('image/')) return { isValid: false, message: VALIDATION_MESSAGES.notImage };
   const declared = formatFromMimeType(file.type);
   if (!declared) return { isValid: false, message: VALIDATION_MESSAGES.unsupported };
-  const actual = await sniffImageFormat(file).catch(() => null);
-  if (actual !== declared) return { isValid: false, message: VALIDATION_MESSAGES.mismatch };
+  const header: ImageHeader | null = await probeImage(file).catch(() => null);
+  if (header?.format !== declared) return { isValid: false, message: VALIDATION_MESSAGES.mismatch };
   if (file.size < MIN_FILE_BYTES) return { isValid: false, message: VALIDATION_MESSAGES.tooSmall };
-  return { isValid: true, format: declared };
+  if (!header.size) return { isValid: false, message: VALIDATION_MESSAGES.mismatch };
+  const pixels = header.size.width * header.size.height;
+  if (pixels > pixelLimit) return { isValid: false, message: imageTooLargeMessage(pixels, pixelLimit) };
+  return { isValid: true, format: declared, size: header.size };
 }

@@ -1,4 +1,5 @@
 import { CONVERSION_ERRORS } from '../../contract';
+import { isOutOfMemory } from '../failures';
 import type { RawImage } from '../raw-image';
 
 export function toImageData(image: RawImage): ImageData {
@@ -81,7 +82,7 @@ export async function wasmEncode(run: () => Promise<ArrayBuffer>): Promise<Array
     return await run();
   } catch (error) {
     console.error('WASM encoder failed', error);
-    throw new Error(CONVERSION_ERRORS.compression);
+    throw new Error(isOutOfMemory(error) ? CONVERSION_ERRORS.memory : CONVERSION_ERRORS.compression);
   }
 }
 
