@@ -54,13 +54,17 @@ const convertPool = lazily(
     }),
 );
 
-/** Two previews at a time in one worker: enough to keep the grid filling, little enough to leave the pool its cores. */
+/**
+ * Two previews at a time in one worker: enough to keep the grid filling, little enough to leave the pool its cores.
+ * Previews come in a burst when files are added; the worker ends a second after it, so what its decodes held is
+ * given back before Convert.
+ */
 const thumbnailPool = lazily(
   () =>
     new WorkerPool<ThumbnailWorkerApi>(() => new Worker(new URL('./thumbnail.worker.ts', import.meta.url), { type: 'module', name: 'thumbnails' }), {
       size: 1,
       tasksPerWorker: 2,
-      idleTimeoutMs: 10_000,
+      idleTimeoutMs: 1_000,
     }),
 );
 
