@@ -66,3 +66,38 @@ test('no main-thread long task while six 12 MP photos convert and zip', async ({
   const frames = await page.evaluate((from) => (window as unknown as { __frames: string[] }).__frames.slice(from), framesBefore);
   expect(during, `Convert clicked at ${clickedAt}; long animation frames: ${frames.join(' | ')}`).toEqual([]);
 });
+
+test('cancelling every job during a run leaves the app usable: the next Convert converts', async ({ page }) => {
+  await openConverter(page);
+  await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.photo12mp), fixture(FIXTURES.largeJpeg), fixture(FIXTURES.jpeg)]);
+  await expect(page.getByText('Ready to convert')).toHaveCount(3);
+  await chooseFormat(page, 'AVIF');
+  await enterEmail(page);
+  await convertButton(page).click();
+  await expect(page.getByTestId('job')).toHaveCount(3);
+  for (const name of [FIXTURES.photo12mp, FIXTURES.largeJpeg, FIXTURES.jpeg]) {
+    const cancel = page.getByRole('button', { name: `Cancel ${name}` });
+    // A job that finished before its turn came has nothing left to cancel.
+    if (await cancel.isVisible()) await cancel.click();
+  }
+  await expect(jobsIn(page, 'pending')).toHaveCount(0);
+  await expect(jobsIn(page, 'processing')).toHaveCount(0);
+  await expect(convertButton(page)).toHaveText('Convert 3 images');
+  await chooseFormat(page, 'PNG');
+  await convertButton(page).click();
+  await expect(page.locator('[data-testid="job"]').filter({ hasText: 'Converted to PNG' })).toHaveCount(3, { timeout: 60_000 });
+});
+
+test('Clear all during a run leaves no hidden work: every listed job still ends, and the queue settles', async ({ page }) => {
+  await openConverter(page);
+  await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.largeJpeg), fixture(FIXTURES.jpeg), fixture(FIXTURES.png)]);
+  await expect(page.getByText('Ready to convert')).toHaveCount(3);
+  await chooseFormat(page, 'AVIF');
+  await enterEmail(page);
+  await convertButton(page).click();
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await expect(page.getByTestId('file-card')).toHaveCount(0);
+  await expect(jobsIn(page, 'completed')).toHaveCount(3, { timeout: 60_000 });
+  const files = await downloadAllZip(page);
+  expect(Object.keys(files).sort()).toEqual(['large.avif', 'photo (2).avif', 'photo.avif']);
+});
