@@ -2,61 +2,47 @@ import * as Comlink from 'comlink';
 import { Zip, ZipPassThrough } from 'fflate';
 import type { ZipEntry } from './contract';
 
-/** Output chunks are gathered up to this size, then folded into the archive's Blob. */
-const FOLD_BYTES = 4 * 1024 * 1024;
-
 /**
- * Collects a stream's chunks into one Blob without ever holding the whole in one buffer: every FOLD_BYTES the
- * pending chunks become part of the Blob (a Blob made of a Blob refers to its data, it does not copy it).
- */
-class BlobCollector {
-  private blob = new Blob([]);
-  private pending: Uint8Array<ArrayBuffer>[] = [];
-  private pendingBytes = 0;
-
-  constructor(private readonly type: string) {}
-
-  add(chunk: Uint8Array): void {
-    this.pending.push(chunk as Uint8Array<ArrayBuffer>);
-    this.pendingBytes += chunk.length;
-    if (this.pendingBytes >= FOLD_BYTES) this.fold();
-  }
-
-  private fold(): void {
-    this.blob = new Blob([this.blob, ...this.pending], { type: this.type });
-    this.pending = [];
-    this.pendingBytes = 0;
-  }
-
-  finish(): Blob {
-    this.fold();
-    return this.blob;
-  }
-}
-
-/**
- * One archive of already-compressed images: entries are stored, not deflated again, and streamed — each file is
- * read chunk by chunk and the archive is written chunk by chunk into a Blob, so neither the outputs nor the archive
- * are ever held whole. The Blob comes back as a handle: the UI thread never copies the archive.
+ * One archive of already-compressed images, entries stored (not deflated again). fflate's streaming `Zip` writes
+ * the headers, sizes and CRCs as each output is read through once, chunk by chunk; the archive is then a Blob made
+ * of those headers and the outputs' own Blobs — a Blob built from Blobs refers to their bytes instead of copying
+ * them — so the outputs are never held twice and no archive-sized buffer exists. The Blob comes back as a handle:
+ * the UI thread never copies the archive.
  */
 async function zip(entries: ZipEntry[]): Promise<Blob> {
-  const archive = new BlobCollector('application/zip');
+  const parts: BlobPart[] = [];
+  /** Which entry a data chunk was read from: the archive takes that entry's Blob in place of its chunks. */
+  const readFrom = new WeakMap<Uint8Array, ZipEntry>();
+  const placed = new Set<ZipEntry>();
   let failure: Error | null = null;
   const writer = new Zip((error, chunk) => {
-    if (error) failure = error;
-    else archive.add(chunk);
+    if (error) {
+      failure = error;
+      return;
+    }
+    const entry = readFrom.get(chunk);
+    if (!entry) parts.push(chunk as Uint8Array<ArrayBuffer>);
+    else if (!placed.has(entry)) {
+      placed.add(entry);
+      parts.push(entry.file);
+    }
   });
   for (const entry of entries) {
     const file = new ZipPassThrough(entry.name);
     writer.add(file);
     const reader = entry.file.stream().getReader();
-    for (let read = await reader.read(); !read.done; read = await reader.read()) file.push(read.value);
-    file.push(new Uint8Array(0), true);
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      readFrom.set(read.value, entry);
+      file.push(read.value);
+    }
+    const end = new Uint8Array(0);
+    readFrom.set(end, entry);
+    file.push(end, true);
     if (failure) throw failure;
   }
   writer.end();
   if (failure) throw failure;
-  return archive.finish();
+  return new Blob(parts, { type: 'application/zip' });
 }
 
 const api = { zip };

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
@@ -13,11 +14,28 @@ export async function convertAll(page: Page, expectedJobs: number): Promise<void
   });
 }
 
+/** Each entry's name and CRC-32 as the archive's central directory records them. */
+function centralDirectory(zip: Buffer): Map<string, number> {
+  const recorded = new Map<string, number>();
+  for (let at = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])), offset = zip.readUInt32LE(at + 16), i = 0; i < zip.readUInt16LE(at + 10); i++) {
+    expect(zip.readUInt32LE(offset)).toBe(0x02014b50);
+    const nameLength = zip.readUInt16LE(offset + 28);
+    recorded.set(zip.toString('utf8', offset + 46, offset + 46 + nameLength), zip.readUInt32LE(offset + 16));
+    offset += 46 + nameLength + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32);
+  }
+  return recorded;
+}
+
+/** Downloads the zip and returns its entries, after checking each entry's bytes against the CRC-32 the archive records. */
 export async function downloadAllZip(page: Page): Promise<Record<string, Buffer>> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download All (.zip)' }).click()]);
   expect(download.suggestedFilename()).toBe('converted-images.zip');
-  const entries = unzipSync(new Uint8Array(await saveDownload(download)));
-  return Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, Buffer.from(bytes)]));
+  const zip = await saveDownload(download);
+  const entries = Object.fromEntries(Object.entries(unzipSync(new Uint8Array(zip))).map(([name, bytes]) => [name, Buffer.from(bytes)]));
+  const recorded = centralDirectory(zip);
+  expect([...recorded.keys()].sort()).toEqual(Object.keys(entries).sort());
+  for (const [name, bytes] of Object.entries(entries)) expect(crc32(bytes), `CRC of ${name}`).toBe(recorded.get(name));
+  return entries;
 }
 
 export async function downloadJob(page: Page, outputName: string): Promise<Buffer> {
