@@ -40,9 +40,19 @@ export interface AppSettings {
   targetKb?: number;
 }
 
-/** Settings, e-mail and files on the app's page, waiting until every preview is made: what follows is the batch. */
-export async function prepareBatch(page: Page, paths: string[], settings: AppSettings): Promise<void> {
+/** A quiet moment after loading, so the idle page's memory is read once start-up garbage is gone. */
+const SETTLE_MS = 2000;
+
+/** Opens the app and lets it settle: what the page holds now is its idle memory. */
+export async function openIdleApp(page: Page, deviceMemoryGb?: number): Promise<void> {
+  // The UI thread reads navigator.deviceMemory for the pixel limit and the pool's budget (workers are handed both).
+  if (deviceMemoryGb !== undefined) await page.addInitScript(`Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => ${deviceMemoryGb} })`);
   await page.goto(APP_URL);
+  await page.waitForTimeout(SETTLE_MS);
+}
+
+/** Settings, e-mail and files on the app's open page, waiting until every preview is made: what follows is the batch. */
+export async function prepareBatch(page: Page, paths: string[], settings: AppSettings): Promise<void> {
   await page.getByRole('radio', { name: settings.format, exact: true }).check();
   if (settings.format !== 'PNG') await page.getByLabel('Quality', { exact: true }).fill(String(settings.quality));
   const compression = page.getByRole('switch', { name: /Optimised compression/ });

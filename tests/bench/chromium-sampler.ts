@@ -56,6 +56,11 @@ export class ChromiumSampler {
   private cpuBefore = new Map<string, ThreadCpu>();
   private cpuLatest = new Map<string, ThreadCpu>();
 
+  /** Total PSS of Chromium's processes now, in MB: the idle page, before a batch. */
+  static currentMb(): number {
+    return Math.round(chromiumProcesses().reduce((sum, pid) => sum + pssKb(pid), 0) / 1024);
+  }
+
   start(): void {
     this.peakKb = 0;
     this.cpuBefore = cpuByThread(chromiumProcesses());

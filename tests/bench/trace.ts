@@ -10,7 +10,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allJobsSettled, convertButton, launchChromium, prepareBatch, startAppServer, type AppSettings } from './app-page';
+import { allJobsSettled, convertButton, launchChromium, openIdleApp, prepareBatch, startAppServer, type AppSettings } from './app-page';
 import { photoSet } from './inputs';
 
 const argv = process.argv.slice(2);
@@ -100,6 +100,7 @@ async function main() {
   try {
     const context = await browser.newContext({ acceptDownloads: true, serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
+    await openIdleApp(page);
     await prepareBatch(page, inputs.paths, settings);
     if (SLOWDOWN > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
     await browser.startTracing(page, { categories: CATEGORIES });
