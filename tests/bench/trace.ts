@@ -7,6 +7,7 @@
  *   npm run bench:trace                        12 × 12 MP → WebP, compression off
  *   npm run bench:trace -- --format JPG --compression on --count 6
  *   npm run bench:trace -- --slowdown 4      the page's threads 4× slower, as on a cheap phone (DevTools' CPU throttling)
+ *   npm run bench:trace -- --count 200 --size 160x120   a long list of small photos: what the list costs the UI thread
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +25,7 @@ const settings: AppSettings = {
   compression: option('compression') === 'on',
 };
 const COUNT = Number(option('count') ?? 12);
+const [WIDTH, HEIGHT] = (option('size') ?? '4000x3000').split('x').map(Number) as [number, number];
 const SLOWDOWN = Number(option('slowdown') ?? 1);
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking', 'toplevel', 'blink'];
 
@@ -94,7 +96,7 @@ function report(events: TraceEvent[]): string[] {
 }
 
 async function main() {
-  const inputs = await photoSet(COUNT, 4000, 3000);
+  const inputs = await photoSet(COUNT, WIDTH, HEIGHT);
   const server = await startAppServer();
   const browser = await launchChromium();
   try {
@@ -111,7 +113,7 @@ async function main() {
     mkdirSync(results, { recursive: true });
     writeFileSync(join(results, 'trace.json'), trace);
     const slowdown = SLOWDOWN > 1 ? `, CPU ${SLOWDOWN}× slower` : '';
-    console.log(`${COUNT} × 12 MP → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${slowdown}; trace in tests/bench/results/trace.json\n`);
+    console.log(`${inputs.name} → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${slowdown}; trace in tests/bench/results/trace.json\n`);
     console.log(report(JSON.parse(trace.toString()).traceEvents as TraceEvent[]).join('\n'));
   } finally {
     await browser.close();

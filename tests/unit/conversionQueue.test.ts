@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ConvertOptions, Converter } from '../../workers/bridge';
 import type { ConversionSettings, ConvertResult } from '../../workers/contract';
 import { AbortedError, WorkerCrashedError } from '../../workers/pool';
-import { ConversionQueue, type RunSummary } from '../../src/features/queue/conversionQueue';
+import { ConversionQueue, HAND_OVER_WINDOW, type RunSummary } from '../../src/features/queue/conversionQueue';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 
 interface Call {
@@ -165,5 +165,28 @@ describe('ConversionQueue', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(listener).toHaveBeenCalledTimes(1);
     queue.dispose();
+  });
+
+  it('hands a long batch to the converter a few jobs at a time, the next as one ends, in order; a cancelled waiting job is never handed over', async () => {
+    const { queue, calls, callFor, job, summaries } = makeQueue();
+    const names = Array.from({ length: 20 }, (_, i) => `img-${i}.png`);
+    queue.start(names.map(image), DEFAULT_SETTINGS);
+    await callFor(`img-${HAND_OVER_WINDOW - 1}.png`);
+    expect(calls.map((c) => (c.file as File).name)).toEqual(names.slice(0, HAND_OVER_WINDOW));
+    expect(queue.getJobs().every((j) => j.status === 'pending')).toBe(true);
+    queue.cancel(job(`img-${HAND_OVER_WINDOW}.png`)!.id);
+    calls[0]!.resolve(output(10));
+    await callFor(`img-${HAND_OVER_WINDOW + 1}.png`);
+    expect(calls).toHaveLength(HAND_OVER_WINDOW + 1);
+    expect(job('img-0.png')?.status).toBe('completed');
+    for (let i = 1; i < names.length - 1; i++) {
+      const call = await vi.waitFor(() => {
+        if (!calls[i]) throw new Error(`call ${i} not handed over yet`);
+        return calls[i]!;
+      });
+      call.resolve(output(10));
+    }
+    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: names.length - 1, failed: 0 }]));
+    expect(calls.map((c) => (c.file as File).name)).toEqual(names.filter((n) => n !== `img-${HAND_OVER_WINDOW}.png`));
   });
 });

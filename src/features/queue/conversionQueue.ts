@@ -15,6 +15,18 @@ function afterNextFrame(callback: () => void): void {
   onNextFrame(() => setTimeout(callback, 0));
 }
 
+/**
+ * Jobs handed to the converter at a time. The pool runs at most three; the rest of a batch waits here, as pending
+ * jobs, so a 200-file batch costs the UI thread one job's hand-over as another ends, not 200 (each reads its
+ * file's header and crosses to the bridge) in the task that starts the run.
+ */
+export const HAND_OVER_WINDOW = 6;
+
+interface Waiting {
+  job: ConversionJob;
+  settings: ConversionSettings;
+}
+
 export interface RunSummary {
   succeeded: number;
   failed: number;
@@ -35,6 +47,8 @@ export class ConversionQueue {
   private jobs: ConversionJob[] = [];
   private readonly listeners = new Set<() => void>();
   private readonly controllers = new Map<string, AbortController>();
+  /** Jobs not yet handed to the converter, in order. */
+  private waiting: Waiting[] = [];
   /** Ids of the current run, for the completion step; null when no run is going. */
   private run: Set<string> | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
@@ -66,12 +80,14 @@ export class ConversionQueue {
     // with them. The jobs then start together: a progress tick no longer re-lays out the page, so nothing is gained
     // by staggering them.
     afterNextFrame(() => {
-      for (const job of created) if (this.jobs.some((j) => j.id === job.id)) this.execute(job, settings);
+      this.waiting.push(...created.map((job) => ({ job, settings })));
+      this.handOver();
     });
   }
 
   cancel(id: string): void {
     this.controllers.get(id)?.abort();
+    this.waiting = this.waiting.filter((w) => w.job.id !== id);
     this.run?.delete(id);
     this.dispatch({ type: 'remove', id });
   }
@@ -81,7 +97,8 @@ export class ConversionQueue {
     if (job?.status !== 'error') return;
     this.run = new Set([...(this.run ?? []), id]);
     this.dispatch({ type: 'retry', id, outputFormat: settings.outputFormat });
-    this.execute(job, settings);
+    this.waiting.push({ job, settings });
+    this.handOver();
   }
 
   clearFinished(): void {
@@ -90,9 +107,18 @@ export class ConversionQueue {
 
   /** Stops every running job and the progress timer (the page is going away). */
   dispose(): void {
+    this.waiting = [];
     for (const controller of this.controllers.values()) controller.abort();
     this.controllers.clear();
     this.setTicking(false);
+  }
+
+  /** Hands waiting jobs to the converter while fewer than HAND_OVER_WINDOW are with it. */
+  private handOver(): void {
+    while (this.controllers.size < HAND_OVER_WINDOW && this.waiting.length > 0) {
+      const { job, settings } = this.waiting.shift()!;
+      if (this.jobs.some((j) => j.id === job.id)) this.execute(job, settings);
+    }
   }
 
   private execute(job: ConversionJob, settings: ConversionSettings): void {
@@ -113,6 +139,7 @@ export class ConversionQueue {
       })
       .finally(() => {
         if (this.controllers.get(job.id) === controller) this.controllers.delete(job.id);
+        this.handOver();
       });
   }
 
