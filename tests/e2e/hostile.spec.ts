@@ -224,3 +224,14 @@ test('odd but valid files convert right, and the ones that are not images say wh
     expect(first.pixel(20, 15).slice(0, 3)).toEqual([255, 0, 0]);
   }
 });
+
+test('an output size over the pixel limit fails its jobs before any resampling, saying why', async ({ page }) => {
+  await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.jpeg)]);
+  await expect(page.getByText('Ready to convert')).toHaveCount(1);
+  await page.getByLabel('Width (px)').fill('16384');
+  await page.getByLabel('Height (px)').fill('16384');
+  await convertAll(page, 1);
+  const job = page.getByTestId('job');
+  await expect(job).toHaveAttribute('data-status', 'error');
+  await expect(job.getByText('Output too large: 268 megapixels (limit 100)')).toBeVisible();
+});
