@@ -34,6 +34,11 @@ export interface FormatInfo {
   exif: boolean;
   /** Whether a browser canvas may encode it (asked at run time); otherwise only the WASM encoder can. */
   canvasEncoder: boolean;
+  /**
+   * Whether the browser's decoder can decode it at a fraction of its size (JPEG, in the DCT, in eighths), so a photo
+   * that will be resized down need not be decoded whole.
+   */
+  scaledDecode: boolean;
   /** Options of the WASM encoder that "Optimised compression" runs, merged over the codec's own defaults. */
   optimisedOptions: Readonly<Record<string, number | boolean>>;
 }
@@ -52,6 +57,7 @@ export const FORMATS = {
     alpha: false,
     exif: true,
     canvasEncoder: true,
+    scaledDecode: true,
     /**
      * mozjpeg with the browser encoder's quantisation tables (JPEG Annex K) and 4:2:0 chroma, so a quality number
      * means the same picture either way and "optimised" only saves bytes (trellis quantisation, progressive scans,
@@ -71,6 +77,7 @@ export const FORMATS = {
     alpha: true,
     exif: true,
     canvasEncoder: true,
+    scaledDecode: false,
     /** oxipng at level 2: its default, and the level Squoosh offers first. */
     optimisedOptions: { level: 2, interlace: false, optimiseAlpha: true },
   },
@@ -86,6 +93,7 @@ export const FORMATS = {
     alpha: true,
     exif: true,
     canvasEncoder: true,
+    scaledDecode: false,
     /** libwebp's slowest and best search (the browser's canvas export runs the same libwebp at method 3). */
     optimisedOptions: { method: 6 },
   },
@@ -101,6 +109,7 @@ export const FORMATS = {
     exif: false,
     // No browser encodes AVIF from a canvas (toBlob answers with PNG), so this is always libavif.
     canvasEncoder: false,
+    scaledDecode: false,
     optimisedOptions: { speed: 6 },
   },
 } as const satisfies Record<ImageFormat, FormatInfo>;

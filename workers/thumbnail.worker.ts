@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import type { ThumbnailRequest } from './contract';
 import { formatInfo } from './formats';
+import { decodeScaledBitmap } from './pipeline/scaled-decode';
 import { probeImage } from './pipeline/probe';
 
 /**
@@ -9,35 +10,14 @@ import { probeImage } from './pipeline/probe';
  */
 
 /**
- * Decodes near the preview's size where the browser can: WebCodecs' ImageDecoder takes a desired size, and
- * Chromium's JPEG decoder then scales in the DCT (a 12 MP photo decodes at 1/8, 500 × 375, in a fraction of the
- * time and memory); other formats decode whole. Asks for twice the preview's edge, as the decoder may pick a scale
- * one step below the size asked. The frame comes upright (EXIF orientation applied). Null where there is no
- * ImageDecoder or it cannot decode the type.
+ * Decodes near the preview's size where the browser can (a 12 MP JPEG decodes at 1/8 in the DCT, in a fraction of
+ * the time and memory; other formats decode whole), at twice the preview's edge so the downscale below stays sharp.
  */
 async function decodeNear(file: Blob, edge: number): Promise<ImageBitmap | null> {
-  if (typeof ImageDecoder === 'undefined') return null;
   const header = await probeImage(file);
   if (!header?.size) return null;
-  const type = formatInfo(header.format).mimeType;
-  if (!(await ImageDecoder.isTypeSupported(type))) return null;
   const scale = Math.min(1, (2 * edge) / Math.max(header.size.width, header.size.height));
-  const decoder = new ImageDecoder({
-    data: file.stream(),
-    type,
-    desiredWidth: Math.max(1, Math.round(header.size.width * scale)),
-    desiredHeight: Math.max(1, Math.round(header.size.height * scale)),
-  });
-  try {
-    const { image } = await decoder.decode();
-    try {
-      return await createImageBitmap(image);
-    } finally {
-      image.close();
-    }
-  } finally {
-    decoder.close();
-  }
+  return decodeScaledBitmap(file, formatInfo(header.format).mimeType, header.size, scale);
 }
 
 async function thumbnail({ file, maxEdge }: ThumbnailRequest): Promise<Blob> {

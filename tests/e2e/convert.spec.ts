@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { FIXTURES } from '../fixtures/make-fixtures';
+import { FIXTURES, photo } from '../fixtures/make-fixtures';
 import { chooseFormat, fileCard, fixtureBytes, openConverter, pickFiles } from './helpers';
 import { convertAll, decoded, downloadAllZip, downloadJob, magicFormat } from './convert-helpers';
 
@@ -216,4 +216,47 @@ test('with optimised compression off the browser encodes straight from its bitma
     expect([image.width, image.height]).toEqual([400, 300]);
     expect(Math.abs(image.meanLuma() - sourceLuma), output.label).toBeLessThan(2);
   }
+});
+
+/** Mean absolute difference per channel between two images, compared at 64 px wide. */
+async function meanDifference(a: Buffer, b: Buffer): Promise<number> {
+  const small = (bytes: Buffer) => sharp(bytes).resize(64, null, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  const [x, y] = [await small(a), await small(b)];
+  let sum = 0;
+  for (let i = 0; i < x.length; i++) sum += Math.abs(x[i]! - y[i]!);
+  return sum / x.length;
+}
+
+test('a resize to a fraction of a large JPEG decodes it smaller and gives the picture a full decode would, upright', async ({ page }) => {
+  // Stored 1600 × 1200 with EXIF orientation 6: upright it is 1200 × 1600.
+  const stored = await photo(1600, 1200, 21).jpeg({ quality: 92 }).withMetadata({ orientation: 6 }).toBuffer();
+  const upright = await sharp(stored).rotate().toBuffer();
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'big.jpg', mimeType: 'image/jpeg', buffer: fixtureBytes(FIXTURES.photo12mp) },
+    { name: 'turned.jpg', mimeType: 'image/jpeg', buffer: stored },
+  ]);
+  await page.getByRole('button', { name: 'Web 1920 wide' }).click();
+  await chooseFormat(page, 'PNG');
+  await convertAll(page, 2);
+  const web = await downloadJob(page, 'big.png');
+  expect(await sharp(web).metadata()).toMatchObject({ width: 1920, height: 1080 });
+  const webReference = await sharp(fixtureBytes(FIXTURES.photo12mp)).extract({ left: 0, top: 375, width: 4000, height: 2250 }).resize(1920, 1080).png().toBuffer();
+  expect(await meanDifference(web, webReference)).toBeLessThan(4);
+  const turned = await downloadJob(page, 'turned.png');
+  // 16:9 from a portrait: a centre crop 1200 × 675, then 1920 wide (an upscale: decoded whole).
+  expect(await sharp(turned).metadata()).toMatchObject({ width: 1920, height: 1080 });
+  const turnedReference = await sharp(upright).extract({ left: 0, top: 463, width: 1200, height: 675 }).resize(1920, 1080).png().toBuffer();
+  expect(await meanDifference(turned, turnedReference)).toBeLessThan(4);
+});
+
+test('Tiny on a turned photo decodes it at an eighth-step size and keeps it upright', async ({ page }) => {
+  const stored = await photo(1600, 1200, 22).jpeg({ quality: 92 }).withMetadata({ orientation: 6 }).toBuffer();
+  await page.getByTestId('file-input').setInputFiles([{ name: 'turned.jpg', mimeType: 'image/jpeg', buffer: stored }]);
+  await page.getByRole('button', { name: 'Tiny 512 wide' }).click();
+  await chooseFormat(page, 'PNG');
+  await convertAll(page, 1);
+  const tiny = await downloadJob(page, 'turned.png');
+  expect(await sharp(tiny).metadata()).toMatchObject({ width: 512, height: 683 });
+  const reference = await sharp(stored).rotate().resize(512, 683, { fit: 'fill' }).png().toBuffer();
+  expect(await meanDifference(tiny, reference)).toBeLessThan(4);
 });

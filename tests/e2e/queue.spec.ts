@@ -83,9 +83,9 @@ test('cancelling every job during a run leaves the app usable: the next Convert 
   await expect(jobsIn(page, 'pending')).toHaveCount(0);
   await expect(jobsIn(page, 'processing')).toHaveCount(0);
   await expect(convertButton(page)).toHaveText('Convert 3 images');
-  await chooseFormat(page, 'PNG');
+  await chooseFormat(page, 'JPG');
   await convertButton(page).click();
-  await expect(page.locator('[data-testid="job"]').filter({ hasText: 'Converted to PNG' })).toHaveCount(3, { timeout: 60_000 });
+  await expect(page.locator('[data-testid="job"]').filter({ hasText: 'Converted to JPG' })).toHaveCount(3, { timeout: 60_000 });
 });
 
 test('Clear all during a run leaves no hidden work: every listed job still ends, and the queue settles', async ({ page }) => {

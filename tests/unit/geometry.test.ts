@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 import { settingsReducer, type SettingsAction } from '../../src/features/settings/settingsReducer';
-import { planGeometry } from '../../workers/pipeline/geometry';
-import { changesPixels } from '../../workers/pipeline/transform';
+import { planGeometry, resolutionNeeded, scaleRect } from '../../workers/pipeline/geometry';
+import { createRawImage } from '../../workers/pipeline/raw-image';
+import { eighthsAtLeast } from '../../workers/pipeline/scaled-decode';
+import { changesPixels, transform, type Resizer } from '../../workers/pipeline/transform';
 
 const landscape = { width: 4000, height: 3000 }; // 4:3
 const portrait = { width: 3000, height: 4000 }; // 3:4
@@ -96,5 +98,44 @@ describe('changesPixels: when the browser may encode straight from its decoded b
     for (const field of ['brightness', 'contrast', 'saturation'] as const) {
       expect(changesPixels(landscape, settingsAfter({ type: 'setAdjustment', field, value: 5 }))).toBe(true);
     }
+  });
+});
+
+describe('decoding smaller when the output needs less', () => {
+  it('resolutionNeeded: the share of the source\'s resolution the output needs, either way up', () => {
+    expect(resolutionNeeded(landscape, DEFAULT_SETTINGS)).toBe(1);
+    // Web 1920 wide: 0.48 of a landscape, but 0.64 of the same photo stored turned (3000 wide upright).
+    expect(resolutionNeeded(landscape, settingsAfter({ type: 'applyPreset', preset: 'web' }))).toBeCloseTo(0.64);
+    expect(resolutionNeeded(landscape, settingsAfter({ type: 'applyPreset', preset: 'tiny' }))).toBeCloseTo(512 / 3000);
+    // An upscale needs more than the source has: 800 wide is 2× a landscape 400, 2.67× the same photo turned.
+    expect(resolutionNeeded({ width: 400, height: 300 }, settingsAfter({ type: 'setWidth', value: 800 }))).toBeCloseTo(800 / 300, 2);
+  });
+
+  it('eighthsAtLeast asks a DCT-scaling decoder for the smallest eighth that still covers the scale', () => {
+    expect(eighthsAtLeast(landscape, 0.48)).toEqual({ width: 2000, height: 1500 });
+    expect(eighthsAtLeast(landscape, 0.5)).toEqual({ width: 2000, height: 1500 });
+    expect(eighthsAtLeast(landscape, 0.51)).toEqual({ width: 2500, height: 1875 });
+    expect(eighthsAtLeast(landscape, 0.01)).toEqual({ width: 500, height: 375 });
+    expect(eighthsAtLeast({ width: 4031, height: 3023 }, 0.25)).toEqual({ width: 1008, height: 756 });
+    expect(eighthsAtLeast(landscape, 1.5)).toEqual(landscape);
+  });
+
+  it('scaleRect maps a full-size crop onto the smaller decode and keeps it inside', () => {
+    expect(scaleRect({ x: 500, y: 0, width: 3000, height: 3000 }, landscape, { width: 2000, height: 1500 })).toEqual({ x: 250, y: 0, width: 1500, height: 1500 });
+    expect(scaleRect({ x: 0, y: 0, width: 4031, height: 3023 }, { width: 4031, height: 3023 }, { width: 1008, height: 756 })).toEqual({ x: 0, y: 0, width: 1008, height: 756 });
+  });
+
+  it('transform plans on the full size, so a smaller decode gives the output a full decode would', async () => {
+    const settings = settingsAfter({ type: 'setAspectRatio', ratio: '1:1' }, { type: 'setWidth', value: 100 });
+    const fullSource = createRawImage(4031, 3023);
+    const halfSource = createRawImage(2016, 1512);
+    const resizeTo: Resizer = async (_image, width, height) => createRawImage(width, height);
+    const full = await transform(fullSource, settings, { resize: resizeTo, keepAlpha: true });
+    const half = await transform(halfSource, settings, { resize: resizeTo, keepAlpha: true, fullSize: { width: 4031, height: 3023 } });
+    expect([half.width, half.height]).toEqual([full.width, full.height]);
+    const web = settingsAfter({ type: 'setWidth', value: 1001 });
+    const fromFull = await transform(fullSource, web, { resize: resizeTo, keepAlpha: true });
+    const fromHalf = await transform(halfSource, web, { resize: resizeTo, keepAlpha: true, fullSize: { width: 4031, height: 3023 } });
+    expect([fromHalf.width, fromHalf.height]).toEqual([fromFull.width, fromFull.height]);
   });
 });

@@ -1,12 +1,13 @@
 import { CONVERSION_ERRORS, imageTooLargeMessage, outputTooLargeMessage, type ConversionProgress, type ConversionSettings, type ConvertRequest } from '../contract';
 import { formatInfo, type FormatInfo, type ImageFormat } from '../formats';
 import { bitmapToPixels, decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from './decode';
+import { decodeScaledBitmap } from './scaled-decode';
 import { ENCODERS, type Encoder } from './encoders';
 import { encodeBitmapWithCanvas } from './encoders/canvas';
 import { explainMemoryFailure } from './failures';
-import { planGeometry } from './geometry';
+import { planGeometry, resolutionNeeded } from './geometry';
 import { readExif, withUprightOrientation, writeExif } from './metadata';
-import { probeImage } from './probe';
+import { probeImage, type ImageHeader } from './probe';
 import type { RawImage } from './raw-image';
 import { searchTargetSize } from './target-size';
 import { changesPixels, transform, type Resizer } from './transform';
@@ -93,18 +94,26 @@ async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: ImageFormat, f
   return { bytes, mimeType: format.mimeType, width, height, encodes: 1 };
 }
 
+type Size = { width: number; height: number };
+
 /** Refuses an output size (a resize, a custom size) over the limit before any pixel is resampled. */
-function checkOutputSize(decoded: { width: number; height: number }, settings: ConversionSettings, pixelLimit: number): void {
+function checkOutputSize(upright: Size, settings: ConversionSettings, pixelLimit: number): void {
   const quarterTurn = settings.rotation % 180 !== 0;
-  const rotated = quarterTurn ? { width: decoded.height, height: decoded.width } : decoded;
+  const rotated = quarterTurn ? { width: upright.height, height: upright.width } : upright;
   const plan = planGeometry(rotated, settings);
   const pixels = plan.width * plan.height;
   if (pixels > pixelLimit) throw new Error(outputTooLargeMessage(pixels, pixelLimit));
 }
 
+/** Decoded pixels, and the upright source's full size when they were decoded smaller (see TransformOptions.fullSize). */
+interface Decoded {
+  pixels: RawImage;
+  fullSize: Size | null;
+}
+
 /** transform → encode (or the target-size search), on decoded pixels. */
 async function convertPixels(
-  decoded: RawImage | null,
+  decoded: Decoded | null,
   output: Output,
   settings: ConversionSettings,
   resize: Resizer,
@@ -113,10 +122,47 @@ async function convertPixels(
 ): Promise<EncodedImage> {
   if (!decoded) throw new Error(CONVERSION_ERRORS.load);
   report({ percent: STAGE_END.decode });
-  const image = await transform(decoded, settings, { resize, keepAlpha: output.format.alpha });
+  const image = await transform(decoded.pixels, settings, { resize, keepAlpha: output.format.alpha, fullSize: decoded.fullSize });
   report({ percent: STAGE_END.transform });
   const { bytes, encodes } = await encodeForSettings(image, output, settings, reservedBytes, report);
   return { bytes, mimeType: output.format.mimeType, width: image.width, height: image.height, encodes };
+}
+
+/**
+ * The bitmap a conversion that changes pixels starts from: decoded smaller in the browser's decoder when the output
+ * needs less than the source's resolution and the format allows it (a 12 MP photo for "Web 1920 wide" decodes at
+ * half its width, a quarter of the pixels and memory), whole otherwise. With the full upright size when smaller.
+ */
+async function decodeForOutput(file: Blob, header: ImageHeader & { size: Size }, settings: ConversionSettings): Promise<{ bitmap: ImageBitmap; fullSize: Size | null } | null> {
+  const format = formatInfo(header.format);
+  const scale = resolutionNeeded(header.size, settings);
+  if (format.scaledDecode && scale < 7 / 8) {
+    const bitmap = await decodeScaledBitmap(file, format.mimeType, header.size, scale);
+    if (bitmap) {
+      const stored = header.size;
+      const turned = stored.width >= stored.height !== bitmap.width >= bitmap.height;
+      return { bitmap, fullSize: turned ? { width: stored.height, height: stored.width } : stored };
+    }
+  }
+  const bitmap = await decodeToBitmap(file);
+  return bitmap && { bitmap, fullSize: null };
+}
+
+/** Decodes into pixels, refusing an output over the limit before the pixels are read out. */
+async function decodePixels(file: Blob, header: ImageHeader & { size: Size }, settings: ConversionSettings, pixelLimit: number, decodedBitmap: ImageBitmap | null): Promise<Decoded | null> {
+  const decoded = decodedBitmap ? { bitmap: decodedBitmap, fullSize: null } : await decodeForOutput(file, header, settings);
+  if (decoded) {
+    try {
+      checkOutputSize(decoded.fullSize ?? decoded.bitmap, settings, pixelLimit);
+    } catch (error) {
+      decoded.bitmap.close();
+      throw error;
+    }
+    return { pixels: bitmapToPixels(decoded.bitmap), fullSize: decoded.fullSize };
+  }
+  const pixels = await decodeWithWasm(file, header.format);
+  if (pixels) checkOutputSize(pixels, settings, pixelLimit);
+  return pixels && { pixels, fullSize: null };
 }
 
 /**
@@ -141,27 +187,15 @@ async function convertWithinLimits({ file, settings, pixelLimit }: ConvertReques
   const exif = settings.stripMetadata || !output.format.exif ? null : readExif(new Uint8Array(await file.arrayBuffer()), format);
   const reservedBytes = exif ? exif.length + EXIF_CONTAINER_OVERHEAD : 0;
 
-  // A plain re-encode with the browser's encoder needs only its bitmap; everything else needs the pixels.
-  const bitmap = canEncodeBitmapDirectly(output.format, settings) ? await decodeToBitmap(file) : null;
+  // A plain re-encode with the browser's encoder needs only its bitmap; everything else needs the pixels. Whether the
+  // pixels change can depend on which way up the source is, which only decoding tells: either way up must agree.
+  const unchangedEitherWay = !changesPixels(size, settings) && !changesPixels({ width: size.height, height: size.width }, settings);
+  const bitmap = canEncodeBitmapDirectly(output.format, settings) && unchangedEitherWay ? await decodeToBitmap(file) : null;
   const encoded =
     (bitmap && !changesPixels(bitmap, settings) && (await encodeUnchangedBitmap(bitmap, format, output.format, settings))) ||
     (await convertPixels(
       // Reading out the pixels is the memory-heavy step (bitmap, canvas and ImageData), so workers take turns.
-      await oneDecodeAtATime(async () => {
-        const decoded = bitmap ?? (await decodeToBitmap(file));
-        if (decoded) {
-          try {
-            checkOutputSize(decoded, settings, pixelLimit);
-          } catch (error) {
-            decoded.close();
-            throw error;
-          }
-          return bitmapToPixels(decoded);
-        }
-        const pixels = await decodeWithWasm(file, format);
-        if (pixels) checkOutputSize(pixels, settings, pixelLimit);
-        return pixels;
-      }),
+      await oneDecodeAtATime(() => decodePixels(file, { format, size }, settings, pixelLimit, bitmap)),
       output,
       settings,
       resize,

@@ -63,3 +63,34 @@ export function planGeometry(source: { width: number; height: number }, settings
   if (h) return { crop: full, width: edge((h * source.width) / source.height), height: edge(h) };
   return { crop: full, width: source.width, height: source.height };
 }
+
+type Size = { width: number; height: number };
+
+const turned = (size: Size): Size => ({ width: size.height, height: size.width });
+
+/**
+ * How much of the source's resolution the output needs: below 1 when the output is smaller than the part of the
+ * source it shows. Taken for the source either way up (EXIF orientation and rotation are only known once decoded),
+ * so it never understates.
+ */
+export function resolutionNeeded(stored: Size, settings: SizeSettings): number {
+  const scaleFor = (size: Size) => {
+    const plan = planGeometry(size, settings);
+    return Math.max(plan.width / plan.crop.width, plan.height / plan.crop.height);
+  };
+  return Math.max(scaleFor(stored), scaleFor(turned(stored)));
+}
+
+/** A rectangle of a full-size image mapped onto the same image decoded at width × height, kept inside it. */
+export function scaleRect(rect: Rect, full: Size, decoded: Size): Rect {
+  const sx = decoded.width / full.width;
+  const sy = decoded.height / full.height;
+  const x = Math.min(decoded.width - 1, Math.round(rect.x * sx));
+  const y = Math.min(decoded.height - 1, Math.round(rect.y * sy));
+  return {
+    x,
+    y,
+    width: Math.max(1, Math.min(decoded.width - x, Math.round(rect.width * sx))),
+    height: Math.max(1, Math.min(decoded.height - y, Math.round(rect.height * sy))),
+  };
+}

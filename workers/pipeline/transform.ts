@@ -1,5 +1,5 @@
 import type { ConversionSettings } from '../contract';
-import { planGeometry } from './geometry';
+import { planGeometry, scaleRect } from './geometry';
 import { adjust, crop, flatten, rotate } from './pixels';
 import type { RawImage } from './raw-image';
 
@@ -10,6 +10,11 @@ export interface TransformOptions {
   resize: Resizer;
   /** False for outputs without an alpha channel (JPEG): the image is flattened onto the background colour. */
   keepAlpha: boolean;
+  /**
+   * The upright source's full size when it was decoded smaller (decodeScaledBitmap): the plan is made on it, so the
+   * output has the size a full decode would give, and the crop is mapped onto the smaller pixels.
+   */
+  fullSize?: { width: number; height: number } | null;
 }
 
 /**
@@ -25,8 +30,9 @@ export function changesPixels(source: { width: number; height: number }, setting
 /** rotation → aspect-ratio crop → resize → brightness/contrast/saturation → flatten (when the output has no alpha). */
 export async function transform(source: RawImage, settings: ConversionSettings, options: TransformOptions): Promise<RawImage> {
   let image = rotate(source, settings.rotation);
-  const plan = planGeometry(image, settings);
-  image = crop(image, plan.crop);
+  const full = options.fullSize ? (settings.rotation % 180 === 0 ? options.fullSize : { width: options.fullSize.height, height: options.fullSize.width }) : image;
+  const plan = planGeometry(full, settings);
+  image = crop(image, full === image ? plan.crop : scaleRect(plan.crop, full, image));
   if (image.width !== plan.width || image.height !== plan.height) image = await options.resize(image, plan.width, plan.height);
   image = adjust(image, settings);
   if (!options.keepAlpha) image = flatten(image, settings.backgroundColor);
