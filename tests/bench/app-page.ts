@@ -38,6 +38,8 @@ export interface AppSettings {
   quality: number;
   compression: boolean;
   targetKb?: number;
+  /** A quick preset's button label, e.g. "Web 1920 wide". */
+  preset?: string;
 }
 
 /** A quiet moment after loading, so the idle page's memory is read once start-up garbage is gone. */
@@ -57,6 +59,7 @@ export async function prepareBatch(page: Page, paths: string[], settings: AppSet
   if (settings.format !== 'PNG') await page.getByLabel('Quality', { exact: true }).fill(String(settings.quality));
   const compression = page.getByRole('switch', { name: /Optimised compression/ });
   if ((await compression.isChecked()) !== settings.compression) await compression.click();
+  if (settings.preset) await page.getByRole('button', { name: settings.preset }).click();
   if (settings.targetKb) {
     await page.getByRole('switch', { name: /Target file size/ }).check();
     await page.getByLabel('Target size (KB)').fill(String(settings.targetKb));

@@ -5,7 +5,7 @@
  *
  *   npm run bench                      all scenarios
  *   npm run bench -- --runs 1          quicker, noisier
- *   npm run bench -- --only webp,avif  some scenarios (webp, jpeg, avif, memory, phone, many, target)
+ *   npm run bench -- --only webp,avif  some scenarios (webp, jpeg, avif, memory, phone, resize, many, target)
  *   npm run bench -- --match 'off|native'  only the contenders whose name matches (a regular expression)
  *   npm run bench -- --photos DIR      inputs made from the real photos in DIR instead of synthetic scenes
  */
@@ -220,11 +220,16 @@ async function runNative(paths: string[], command: (input: string, output: strin
   return { batchMs, zipMs: null, longTasks: { count: 0, longestMs: 0, totalBlockingMs: 0, longFrames: 0 }, peakMemoryMb: null, idleMemoryMb: null, outputs };
 }
 
-/** Mean SSIM of outputs against their sources, on a 1024×768 centre crop at full resolution (ssim.js). */
+/**
+ * Mean SSIM of outputs against their sources, on a 1024×768 centre crop at full resolution (ssim.js). A resized
+ * output is held against its source resized by sharp (a centre crop to the output's ratio, then Lanczos3).
+ */
 async function meanSsim(sources: string[], outputs: Buffer[], sample = 4): Promise<number> {
   const scores: number[] = [];
   for (let i = 0; i < Math.min(sample, outputs.length); i++) {
-    const meta = await sharp(sources[i]!).metadata();
+    const [source, output] = [await sharp(sources[i]!).metadata(), await sharp(outputs[i]!).metadata()];
+    const reference = source.width === output.width && source.height === output.height ? sources[i]! : await sharp(sources[i]!).resize(output.width, output.height, { fit: 'cover' }).png().toBuffer();
+    const meta = await sharp(reference).metadata();
     const width = Math.min(1024, meta.width!);
     const height = Math.min(768, meta.height!);
     const region = { left: Math.floor((meta.width! - width) / 2), top: Math.floor((meta.height! - height) / 2), width, height };
@@ -232,7 +237,7 @@ async function meanSsim(sources: string[], outputs: Buffer[], sample = 4): Promi
       const { data, info } = await sharp(input).extract(region).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
       return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
     };
-    scores.push(ssim(await read(sources[i]!), await read(outputs[i]!)).mssim);
+    scores.push(ssim(await read(reference), await read(outputs[i]!)).mssim);
   }
   return Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 10000) / 10000;
 }
@@ -392,6 +397,17 @@ async function scenarioPhone(): Promise<ScenarioResult> {
   return { id: 'phone', title: `${inputs.name} JPEG → WebP q80 with a phone's memory (deviceMemory 2 vs 8)`, contenders };
 }
 
+/** A phone's everyday resize: 12 MP photos for the web (the "Web 1920 wide" preset), which decode at half size. */
+async function scenarioResize(): Promise<ScenarioResult> {
+  const inputs = await photoSet(12, 4000, 3000, NATURALS);
+  const preset = 'Web 1920 wide';
+  const contenders = await measure(inputs, RUNS, [
+    { name: 'app, optimised', once: () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: true, preset }) },
+    { name: 'app, compression off', once: () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: false, preset }) },
+  ]);
+  return { id: 'resize', title: `${inputs.name} JPEG → WebP q80, "${preset}"`, contenders };
+}
+
 /** A heavy batch: 200 photos of 2 MP with the default settings. */
 async function scenarioMany(): Promise<ScenarioResult> {
   const many = repeated(await photoSet(6, 1600, 1200, NATURALS), 200, '200 × 2 MP');
@@ -466,6 +482,7 @@ async function main() {
       ['avif', scenarioAvif],
       ['memory', scenarioMemory],
       ['phone', scenarioPhone],
+      ['resize', scenarioResize],
       ['many', scenarioMany],
       ['target', scenarioTarget],
     ];

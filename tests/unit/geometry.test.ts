@@ -102,13 +102,16 @@ describe('changesPixels: when the browser may encode straight from its decoded b
 });
 
 describe('decoding smaller when the output needs less', () => {
-  it('resolutionNeeded: the share of the source\'s resolution the output needs, either way up', () => {
+  it('resolutionNeeded: the share of the upright source\'s resolution the output needs', () => {
     expect(resolutionNeeded(landscape, DEFAULT_SETTINGS)).toBe(1);
-    // Web 1920 wide: 0.48 of a landscape, but 0.64 of the same photo stored turned (3000 wide upright).
-    expect(resolutionNeeded(landscape, settingsAfter({ type: 'applyPreset', preset: 'web' }))).toBeCloseTo(0.64);
-    expect(resolutionNeeded(landscape, settingsAfter({ type: 'applyPreset', preset: 'tiny' }))).toBeCloseTo(512 / 3000);
-    // An upscale needs more than the source has: 800 wide is 2× a landscape 400, 2.67× the same photo turned.
-    expect(resolutionNeeded({ width: 400, height: 300 }, settingsAfter({ type: 'setWidth', value: 800 }))).toBeCloseTo(800 / 300, 2);
+    // Web 1920 wide: a 16:9 crop 4000 wide of a landscape, 3000 wide of a portrait.
+    expect(resolutionNeeded(landscape, settingsAfter({ type: 'applyPreset', preset: 'web' }))).toBeCloseTo(0.48);
+    expect(resolutionNeeded(portrait, settingsAfter({ type: 'applyPreset', preset: 'web' }))).toBeCloseTo(0.64);
+    // The rotation setting turns the source before the plan.
+    expect(resolutionNeeded(landscape, settingsAfter({ type: 'applyPreset', preset: 'web' }, { type: 'rotate', direction: 'right' }))).toBeCloseTo(0.64);
+    expect(resolutionNeeded(landscape, settingsAfter({ type: 'applyPreset', preset: 'tiny' }))).toBeCloseTo(512 / 4000);
+    // An upscale needs more than the source has.
+    expect(resolutionNeeded({ width: 400, height: 300 }, settingsAfter({ type: 'setWidth', value: 800 }))).toBe(2);
   });
 
   it('eighthsAtLeast asks a DCT-scaling decoder for the smallest eighth that still covers the scale', () => {

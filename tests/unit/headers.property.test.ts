@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES, validateFile } from '../../src/features/intake/validateFile';
 import { detectFormat, IMAGE_FORMATS, type ImageFormat } from '../../workers/formats';
-import { probeImage, readImageSize } from '../../workers/pipeline/probe';
+import { probeImage, readImageHeader, readImageSize } from '../../workers/pipeline/probe';
 import { headerOf } from './signatures';
 
 /**
@@ -111,5 +111,19 @@ describe('validateFile on any file', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('EXIF orientation from a JPEG header', () => {
+  it('says the image is turned for orientations 5–8 only', () => {
+    const withOrientation = (orientation: number) => {
+      // APP1 "Exif\0\0", big-endian TIFF, one IFD0 entry: Orientation (274), SHORT, count 1.
+      const tiff = [0x4d, 0x4d, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0];
+      const app1 = [0xff, 0xe1, 0, 2 + 6 + tiff.length, ...[...'Exif'].map((c) => c.charCodeAt(0)), 0, 0, ...tiff];
+      const jpeg = headerOf('jpeg', 400, 300);
+      return Uint8Array.from([...jpeg.slice(0, 2), ...app1, ...jpeg.slice(2)]);
+    };
+    for (const orientation of [1, 2, 3, 4]) expect(readImageHeader('jpeg', withOrientation(orientation))).toEqual({ size: { width: 400, height: 300 }, turned: false });
+    for (const orientation of [5, 6, 7, 8]) expect(readImageHeader('jpeg', withOrientation(orientation))).toEqual({ size: { width: 400, height: 300 }, turned: true });
   });
 });

@@ -129,19 +129,29 @@ async function convertPixels(
 }
 
 /**
+ * How much more than the output's resolution a scaled decode keeps, so Lanczos3 still does a real part of the
+ * downscale: decoded at exactly the output's resolution, the DCT's softer scaling showed (README, "Limits").
+ */
+const SCALED_DECODE_HEADROOM = 1.5;
+
+/**
  * The bitmap a conversion that changes pixels starts from: decoded smaller in the browser's decoder when the output
- * needs less than the source's resolution and the format allows it (a 12 MP photo for "Web 1920 wide" decodes at
- * half its width, a quarter of the pixels and memory), whole otherwise. With the full upright size when smaller.
+ * needs well under the source's resolution and the format allows it (a 12 MP photo for "Web 1920 wide" decodes at
+ * three quarters of its width, 56% of the pixels), whole otherwise. With the full upright size when smaller.
  */
 async function decodeForOutput(file: Blob, header: ImageHeader & { size: Size }, settings: ConversionSettings): Promise<{ bitmap: ImageBitmap; fullSize: Size | null } | null> {
   const format = formatInfo(header.format);
-  const scale = resolutionNeeded(header.size, settings);
+  const stored = header.size;
+  const upright = header.turned ? { width: stored.height, height: stored.width } : stored;
+  const scale = Math.min(1, resolutionNeeded(upright, settings) * SCALED_DECODE_HEADROOM);
   if (format.scaledDecode && scale < 7 / 8) {
-    const bitmap = await decodeScaledBitmap(file, format.mimeType, header.size, scale);
+    const bitmap = await decodeScaledBitmap(file, format.mimeType, stored, scale);
     if (bitmap) {
-      const stored = header.size;
       const turned = stored.width >= stored.height !== bitmap.width >= bitmap.height;
-      return { bitmap, fullSize: turned ? { width: stored.height, height: stored.width } : stored };
+      const fullSize = turned ? { width: stored.height, height: stored.width } : stored;
+      // The header's orientation decided the scale; the decoder's is the one that counts. Too small: decode whole.
+      if (bitmap.width >= Math.floor(fullSize.width * resolutionNeeded(fullSize, settings))) return { bitmap, fullSize };
+      bitmap.close();
     }
   }
   const bitmap = await decodeToBitmap(file);
@@ -195,7 +205,7 @@ async function convertWithinLimits({ file, settings, pixelLimit }: ConvertReques
     (bitmap && !changesPixels(bitmap, settings) && (await encodeUnchangedBitmap(bitmap, format, output.format, settings))) ||
     (await convertPixels(
       // Reading out the pixels is the memory-heavy step (bitmap, canvas and ImageData), so workers take turns.
-      await oneDecodeAtATime(() => decodePixels(file, { format, size }, settings, pixelLimit, bitmap)),
+      await oneDecodeAtATime(() => decodePixels(file, { ...header, size }, settings, pixelLimit, bitmap)),
       output,
       settings,
       resize,

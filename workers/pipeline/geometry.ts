@@ -70,15 +70,11 @@ const turned = (size: Size): Size => ({ width: size.height, height: size.width }
 
 /**
  * How much of the source's resolution the output needs: below 1 when the output is smaller than the part of the
- * source it shows. Taken for the source either way up (EXIF orientation and rotation are only known once decoded),
- * so it never understates.
+ * source it shows. `upright` is the source as shown (EXIF orientation applied), before the rotation setting.
  */
-export function resolutionNeeded(stored: Size, settings: SizeSettings): number {
-  const scaleFor = (size: Size) => {
-    const plan = planGeometry(size, settings);
-    return Math.max(plan.width / plan.crop.width, plan.height / plan.crop.height);
-  };
-  return Math.max(scaleFor(stored), scaleFor(turned(stored)));
+export function resolutionNeeded(upright: Size, settings: SizeSettings & { rotation: number }): number {
+  const plan = planGeometry(settings.rotation % 180 === 0 ? upright : turned(upright), settings);
+  return Math.max(plan.width / plan.crop.width, plan.height / plan.crop.height);
 }
 
 /** A rectangle of a full-size image mapped onto the same image decoded at width × height, kept inside it. */

@@ -33,10 +33,12 @@ export interface ImageHeader {
   format: ImageFormat;
   /** As stored (before EXIF orientation, which does not change the pixel count); null when the header is unreadable. */
   size: ImageSize | null;
+  /** Whether EXIF orientation (5–8) turns the stored image a quarter turn when shown; read for JPEG, false otherwise. */
+  turned?: boolean;
 }
 
 /** image-size's parser for each format; each reads only the header and throws on bytes it cannot make sense of. */
-const SIZE_PARSERS: Record<ImageFormat, { validate: (input: Uint8Array) => boolean; calculate: (input: Uint8Array) => ImageSize }> = {
+const SIZE_PARSERS: Record<ImageFormat, { validate: (input: Uint8Array) => boolean; calculate: (input: Uint8Array) => ImageSize & { orientation?: number } }> = {
   jpeg: JPG,
   png: PNG,
   webp: WEBP,
@@ -51,17 +53,26 @@ export function bytesNeededForSignature(head: Uint8Array): number {
 
 const isDimension = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_DIMENSION;
 
-/** The stored width and height in a header of the given format, or null when these bytes do not give them. */
-export function readImageSize(format: ImageFormat, header: Uint8Array): ImageSize | null {
+/**
+ * The stored width and height in a header of the given format, and whether EXIF orientation turns them (image-size
+ * reads a JPEG's orientation from its APP1 segment); null when these bytes do not give a size.
+ */
+export function readImageHeader(format: ImageFormat, header: Uint8Array): { size: ImageSize; turned: boolean } | null {
   const parser = SIZE_PARSERS[format];
   try {
     if (!parser.validate(header)) return null;
-    const { width, height } = parser.calculate(header);
-    return isDimension(width) && isDimension(height) ? { width, height } : null;
+    const { width, height, orientation } = parser.calculate(header);
+    if (!isDimension(width) || !isDimension(height)) return null;
+    return { size: { width, height }, turned: typeof orientation === 'number' && orientation >= 5 && orientation <= 8 };
   } catch {
     // A truncated or malformed header: image-size throws, or reads past the end of the bytes.
     return null;
   }
+}
+
+/** The stored width and height in a header of the given format, or null when these bytes do not give them. */
+export function readImageSize(format: ImageFormat, header: Uint8Array): ImageSize | null {
+  return readImageHeader(format, header)?.size ?? null;
 }
 
 async function leadingBytes(blob: Blob, length: number): Promise<Uint8Array> {
@@ -83,11 +94,11 @@ export async function sniffImageFormat(blob: Blob): Promise<ImageFormat | null> 
 export async function probeImage(blob: Blob): Promise<ImageHeader | null> {
   const format = await sniffImageFormat(blob);
   if (!format) return null;
-  let header = await leadingBytes(blob, FIRST_HEADER_READ);
-  let size = readImageSize(format, header);
-  if (!size && blob.size > header.length) {
-    header = await leadingBytes(blob, MAX_HEADER_READ);
-    size = readImageSize(format, header);
+  let head = await leadingBytes(blob, FIRST_HEADER_READ);
+  let read = readImageHeader(format, head);
+  if (!read && blob.size > head.length) {
+    head = await leadingBytes(blob, MAX_HEADER_READ);
+    read = readImageHeader(format, head);
   }
-  return { format, size };
+  return { format, size: read?.size ?? null, turned: read?.turned ?? false };
 }
