@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useReducer, useState, useSyncExternalStore } from 'react';
 import { warmUpWhenIdle } from '../../workers/bridge';
 import { notify } from '../app/notify';
 import { config } from '../app/config';
@@ -7,10 +7,11 @@ import { EmailField } from '../features/email/EmailField';
 import { DropZone } from '../features/intake/DropZone';
 import { SelectedFilesGrid } from '../features/intake/SelectedFilesGrid';
 import { useSelectedFiles } from '../features/intake/useSelectedFiles';
+import { planConvert } from '../features/queue/convertPlan';
 import { QueueList } from '../features/queue/QueueList';
 import { useConversionQueue } from '../features/queue/useConversionQueue';
 import { SettingsPanel } from '../features/settings/SettingsPanel';
-import { DEFAULT_SETTINGS } from '../features/settings/settings';
+import { DEFAULT_SETTINGS, settingsKey, targetSizeMissing } from '../features/settings/settings';
 import { settingsReducer } from '../features/settings/settingsReducer';
 import { countOf } from '../lib/plural';
 
@@ -22,19 +23,21 @@ export function ConverterPage() {
 
   const validFiles = files.filter((f) => f.isValid);
   const hasValidFiles = validFiles.length > 0;
+  const outcomes = useSyncExternalStore(queue.subscribe, queue.getOutcomes);
+  const plan = planConvert(files, outcomes, settingsKey(settings), { targetSizeMissing: targetSizeMissing(settings) });
 
   // Once there is something to convert, have the codecs the settings need ready before Convert.
   useEffect(() => (hasValidFiles ? warmUpWhenIdle(settings) : undefined), [hasValidFiles, settings]);
 
   function convert() {
-    if (validFiles.length === 0) return;
+    if (plan.blocked || plan.toConvert.length === 0) return;
     const problem = emailProblem(email);
     if (problem) {
       notify.destructive(EMAIL_MESSAGES[problem].title, EMAIL_MESSAGES[problem].message);
       return;
     }
     queue.start(
-      validFiles.map((f) => f.file),
+      plan.toConvert.map((f) => f.file),
       settings,
     );
   }
@@ -61,7 +64,7 @@ export function ConverterPage() {
         <div className="layout">
           <div className="layout__main">
             <DropZone onFiles={addFiles} />
-            <SelectedFilesGrid files={files} onRemove={removeFile} onClear={clearFiles} />
+            <SelectedFilesGrid files={files} states={plan.states} onRemove={removeFile} onClear={clearFiles} />
             <QueueList queue={queue} onRetry={retry} />
           </div>
           <aside className="layout__side">
@@ -76,12 +79,14 @@ export function ConverterPage() {
                 type="button"
                 className="button button--primary button--large"
                 onClick={convert}
-                disabled={converting || email === ''}
+                disabled={converting || email === '' || plan.blocked !== null}
+                aria-describedby="convert-hint"
               >
-                {converting ? 'Converting...' : `Convert ${countOf(validFiles.length, 'image')}`}
+                {converting ? 'Converting...' : `Convert ${countOf(plan.toConvert.length, 'image')}${plan.again ? ' again with new settings' : ''}`}
               </button>
-              {files.length === 0 ? <p className="convert__hint">Upload images to start converting</p> : null}
-              {files.length > 0 && email === '' ? <p className="convert__hint">Enter your e-mail address to convert.</p> : null}
+              <p className="convert__hint" id="convert-hint">
+                {plan.blocked ?? (!converting && email === '' ? 'Enter your e-mail address to convert.' : null)}
+              </p>
             </section>
           </aside>
         </div>

@@ -38,11 +38,12 @@ test('not an e-mail: "Invalid email" / "Please enter a valid email address."', a
   await expect(page.getByTestId('job')).toHaveCount(0);
 });
 
-test('with no valid files Convert does nothing', async ({ page }) => {
+test('with no valid files Convert is disabled and says why', async ({ page }) => {
   await page.getByRole('button', { name: `Remove ${FIXTURES.jpeg}` }).click();
   await pickFiles(page, [FIXTURES.svg]);
   await enterEmail(page, 'not valid');
-  await convertButton(page).click();
+  await expect(convertButton(page)).toBeDisabled();
+  await expect(convertButton(page)).toHaveAccessibleDescription('None of these files can be converted. Add JPG, PNG, WebP or AVIF images.');
   await expect(page.getByText('Invalid email')).toHaveCount(0);
   await expect(page.getByTestId('job')).toHaveCount(0);
 });

@@ -43,7 +43,7 @@ export async function enterEmail(page: Page, email = 'ada@example.com'): Promise
 }
 
 export function convertButton(page: Page) {
-  return page.getByRole('button', { name: /^(Convert \d+ images?|Converting\.\.\.)$/ });
+  return page.getByRole('button', { name: /^(Convert \d+ images?( again with new settings)?|Converting\.\.\.)$/ });
 }
 
 export async function chooseFormat(page: Page, label: 'JPG' | 'PNG' | 'WebP' | 'AVIF'): Promise<void> {

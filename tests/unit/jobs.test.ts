@@ -3,7 +3,7 @@ import { createJob, jobsReducer, summarise, type ConversionJob, type JobAction }
 
 const file = (name: string, size = 1000) => new File([new Uint8Array(size)], name, { type: 'image/png' });
 const run = (jobs: ConversionJob[], ...actions: JobAction[]) => actions.reduce(jobsReducer, jobs);
-const queued = () => run([], { type: 'enqueue', jobs: [createJob('a', file('a.png'), 'webp'), createJob('b', file('b.png', 2000), 'webp')] });
+const queued = () => run([], { type: 'enqueue', jobs: [createJob('a', file('a.png'), 'webp', 'k1'), createJob('b', file('b.png', 2000), 'webp', 'k1')] });
 
 describe('the job state machine', () => {
   it('jobs start pending at 0% with the original size', () => {
@@ -43,10 +43,10 @@ describe('the job state machine', () => {
   });
 
   it('retry puts an error job back to pending with the new format', () => {
-    const jobs = run(queued(), { type: 'failed', id: 'a' }, { type: 'retry', id: 'a', outputFormat: 'avif' });
-    expect(jobs[0]).toMatchObject({ status: 'pending', progress: 0, error: null, outputFormat: 'avif' });
+    const jobs = run(queued(), { type: 'failed', id: 'a' }, { type: 'retry', id: 'a', outputFormat: 'avif', settingsKey: 'k2' });
+    expect(jobs[0]).toMatchObject({ status: 'pending', progress: 0, error: null, outputFormat: 'avif', settingsKey: 'k2' });
     // Only error jobs can be retried.
-    expect(run(queued(), { type: 'retry', id: 'b', outputFormat: 'avif' })[1]).toMatchObject({ status: 'pending', outputFormat: 'webp' });
+    expect(run(queued(), { type: 'retry', id: 'b', outputFormat: 'avif', settingsKey: 'k2' })[1]).toMatchObject({ status: 'pending', outputFormat: 'webp' });
   });
 
   it('a removed (cancelled) job ignores late results', () => {

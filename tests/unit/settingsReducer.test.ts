@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type ConversionSettings } from '../../src/features/settings/settings';
+import { DEFAULT_SETTINGS, settingsKey, type ConversionSettings } from '../../src/features/settings/settings';
 import { settingsReducer, snapToRange, type SettingsAction } from '../../src/features/settings/settingsReducer';
 
 const run = (...actions: SettingsAction[]): ConversionSettings => actions.reduce(settingsReducer, DEFAULT_SETTINGS);
@@ -146,5 +146,14 @@ describe('other fields', () => {
     expect(state).toMatchObject({ outputFormat: 'jpeg', stripMetadata: false, backgroundColor: '#ff0000', enableTargetSize: true, targetFileSize: 150 });
     expect(settingsReducer(state, { type: 'setTargetFileSize', value: 0 }).targetFileSize).toBeNull();
     expect(settingsReducer(state, { type: 'reset' })).toEqual(DEFAULT_SETTINGS);
+  });
+});
+
+describe('settingsKey', () => {
+  it('is equal for equal settings and differs when any setting does', () => {
+    expect(settingsKey({ ...DEFAULT_SETTINGS })).toBe(settingsKey(DEFAULT_SETTINGS));
+    for (const change of [{ quality: 75 }, { outputFormat: 'avif' as const }, { stripMetadata: false }, { resizeWidth: 100 }, { rotation: 90 }, { targetFileSize: 10 }]) {
+      expect(settingsKey({ ...DEFAULT_SETTINGS, ...change })).not.toBe(settingsKey(DEFAULT_SETTINGS));
+    }
   });
 });

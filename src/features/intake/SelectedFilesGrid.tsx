@@ -1,16 +1,19 @@
-import { memo } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { CountedSection } from '../../app/CountedSection';
 import { formatBytes, formatMegabytes } from '../../lib/formatBytes';
 import { countOf } from '../../lib/plural';
+import { FILE_STATE_TEXT, type FileState } from '../queue/convertPlan';
 import type { SelectedFile } from './useSelectedFiles';
 
 interface SelectedFilesGridProps {
   files: readonly SelectedFile[];
+  /** Each valid file's state with the current settings (converted, converting…), by id. */
+  states: ReadonlyMap<string, FileState>;
   onRemove: (id: string) => void;
   onClear: () => void;
 }
 
-const FileCard = memo(function FileCard({ file, onRemove }: { file: SelectedFile; onRemove: (id: string) => void }) {
+const FileCard = memo(function FileCard({ file, state, onRemove }: { file: SelectedFile; state: FileState; onRemove: (id: string) => void }) {
   return (
     <li className={`file-card${file.isValid ? '' : ' file-card--invalid'}`} data-testid="file-card">
       <div className="file-card__thumb">
@@ -28,8 +31,11 @@ const FileCard = memo(function FileCard({ file, onRemove }: { file: SelectedFile
           {file.file.name}
         </p>
         <p className="file-card__size">{formatBytes(file.file.size)}</p>
-        <p className={`file-card__status${file.isValid ? '' : ' file-card__status--error'}`} role={file.isValid ? undefined : 'alert'}>
-          {file.isValid ? 'Ready to convert' : file.validationMessage}
+        <p
+          className={`file-card__status${file.isValid ? ` file-card__status--${state}` : ' file-card__status--error'}`}
+          role={file.isValid ? undefined : 'alert'}
+        >
+          {file.isValid ? FILE_STATE_TEXT[state] : file.validationMessage}
         </p>
       </div>
       <button type="button" className="icon-button file-card__remove" aria-label={`Remove ${file.file.name}`} onClick={() => onRemove(file.id)}>
@@ -41,7 +47,29 @@ const FileCard = memo(function FileCard({ file, onRemove }: { file: SelectedFile
   );
 });
 
-export function SelectedFilesGrid({ files, onRemove, onClear }: SelectedFilesGridProps) {
+export function SelectedFilesGrid({ files, states, onRemove, onClear }: SelectedFilesGridProps) {
+  const list = useRef<HTMLUListElement>(null);
+  const filesNow = useRef(files);
+  filesNow.current = files;
+  /** The removed card and where it was, so focus can go to the card that takes its place instead of the page. */
+  const removed = useRef<{ id: string; index: number } | null>(null);
+  const remove = useCallback(
+    (id: string) => {
+      removed.current = { id, index: filesNow.current.findIndex((f) => f.id === id) };
+      onRemove(id);
+    },
+    [onRemove],
+  );
+  useEffect(() => {
+    const pending = removed.current;
+    // An earlier change's effect can run after the click and before the removal is rendered: wait for the removal.
+    if (!pending || files.some((f) => f.id === pending.id)) return;
+    removed.current = null;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('.file-card__remove') ?? [];
+    const next = buttons[Math.min(pending.index, buttons.length - 1)] ?? document.querySelector<HTMLElement>('[data-testid="drop-zone"]');
+    next?.focus();
+  }, [files]);
+
   if (files.length === 0) return null;
   const valid = files.filter((f) => f.isValid);
   const totalBytes = valid.reduce((sum, f) => sum + f.file.size, 0);
@@ -59,9 +87,9 @@ export function SelectedFilesGrid({ files, onRemove, onClear }: SelectedFilesGri
         {countOf(valid.length, 'valid image')} • {formatMegabytes(totalBytes)}
         {files.length > valid.length ? ` • ${countOf(files.length - valid.length, 'file')} with errors` : ''}
       </p>
-      <ul className="file-grid">
+      <ul className="file-grid" ref={list}>
         {files.map((file) => (
-          <FileCard key={file.id} file={file} onRemove={onRemove} />
+          <FileCard key={file.id} file={file} state={states.get(file.id) ?? 'ready'} onRemove={remove} />
         ))}
       </ul>
     </CountedSection>

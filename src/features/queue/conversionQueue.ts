@@ -2,7 +2,8 @@ import { conversionErrorMessage, isAbort, type Converter } from '../../../worker
 import type { ConversionSettings } from '../../../workers/contract';
 import { outputFileName } from '../../lib/fileNames';
 import { createId } from '../../lib/ids';
-import { TICK_MS, createJob, jobsReducer, summarise, type ConversionJob, type JobAction } from './jobs';
+import { settingsKey } from '../settings/settings';
+import { TICK_MS, createJob, fileOutcomes, jobsReducer, summarise, type ConversionJob, type FileOutcome, type JobAction } from './jobs';
 
 /** At the next frame, or on a timer when the page is hidden (a hidden page gets no frames). */
 function onNextFrame(callback: () => void): void {
@@ -51,8 +52,13 @@ export class ConversionQueue {
   private waiting: Waiting[] = [];
   /** Ids of the current run, for the completion step; null when no run is going. */
   private run: Set<string> | null = null;
+  /** Ids of the latest run, kept after it ends (for its summary) until the next one starts. */
+  private latestRun = new Set<string>();
   private ticker: ReturnType<typeof setInterval> | null = null;
   private notifyScheduled = false;
+  /** Each file's outcome per settings, rebuilt only when a job is added, removed or changes state (not on progress). */
+  private outcomes = new Map<File, Map<string, FileOutcome>>();
+  private outcomeStates = '';
 
   private readonly convert: Converter;
   private readonly onRunFinished: (summary: RunSummary) => void;
@@ -71,9 +77,20 @@ export class ConversionQueue {
 
   readonly isConverting = (): boolean => summarise(this.jobs).running > 0;
 
+  /** The latest run's jobs still in the queue (a cancelled one leaves it): what the batch progress counts. */
+  latestRunJobs(): ConversionJob[] {
+    return this.jobs.filter((job) => this.latestRun.has(job.id));
+  }
+
+  /** What became of each file, per settings key (settingsKey); the same object until a job changes state. */
+  readonly getOutcomes = (): ReadonlyMap<File, ReadonlyMap<string, FileOutcome>> => this.outcomes;
+
   start(files: readonly File[], settings: ConversionSettings): void {
-    const created = files.map((file) => createJob(createId(), file, settings.outputFormat));
+    const key = settingsKey(settings);
+    const created = files.map((file) => createJob(createId(), file, settings.outputFormat, key));
     if (created.length === 0) return;
+    if (!this.run) this.latestRun = new Set();
+    for (const job of created) this.latestRun.add(job.id);
     this.run = new Set([...(this.run ?? []), ...created.map((job) => job.id)]);
     this.dispatch({ type: 'enqueue', jobs: created });
     // Let the frame that shows the new queue render first: once the workers run, the UI thread shares the cores
@@ -95,8 +112,10 @@ export class ConversionQueue {
   retry(id: string, settings: ConversionSettings): void {
     const job = this.jobs.find((j) => j.id === id);
     if (job?.status !== 'error') return;
+    if (!this.run) this.latestRun = new Set();
+    this.latestRun.add(id);
     this.run = new Set([...(this.run ?? []), id]);
-    this.dispatch({ type: 'retry', id, outputFormat: settings.outputFormat });
+    this.dispatch({ type: 'retry', id, outputFormat: settings.outputFormat, settingsKey: settingsKey(settings) });
     this.waiting.push({ job, settings });
     this.handOver();
   }
@@ -147,6 +166,11 @@ export class ConversionQueue {
     const next = jobsReducer(this.jobs, action);
     if (next === this.jobs) return;
     this.jobs = next;
+    const states = next.map((job) => `${job.id}:${job.status}:${job.settingsKey}`).join();
+    if (states !== this.outcomeStates) {
+      this.outcomeStates = states;
+      this.outcomes = fileOutcomes(next);
+    }
     // The spec's simulated progress keeps a running job's bar moving between the worker's stage reports.
     this.setTicking(next.some((job) => job.status === 'processing'));
     this.finishRunIfSettled();

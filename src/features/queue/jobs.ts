@@ -10,6 +10,8 @@ export interface ConversionJob {
   /** 0–100; never goes backwards while a job runs. */
   progress: number;
   outputFormat: ImageFormat;
+  /** The settings the job converts with (settingsKey): a file is done for these settings once such a job completes. */
+  settingsKey: string;
   originalSize: number;
   outputBlob: Blob | null;
   outputSize: number | null;
@@ -26,7 +28,7 @@ export type JobAction =
   | { type: 'tick' }
   | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number }
   | { type: 'failed'; id: string; message?: string }
-  | { type: 'retry'; id: string; outputFormat: ImageFormat }
+  | { type: 'retry'; id: string; outputFormat: ImageFormat; settingsKey: string }
   | { type: 'remove'; id: string }
   | { type: 'clear' };
 
@@ -35,13 +37,14 @@ export const TICK_MS = 100;
 const TICK_STEP = 10;
 const TICK_CAP = 90;
 
-export function createJob(id: string, file: File, outputFormat: ImageFormat): ConversionJob {
+export function createJob(id: string, file: File, outputFormat: ImageFormat, settingsKey: string): ConversionJob {
   return {
     id,
     file,
     status: 'pending',
     progress: 0,
     outputFormat,
+    settingsKey,
     originalSize: file.size,
     outputBlob: null,
     outputSize: null,
@@ -86,7 +89,7 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
     case 'retry':
       return update(jobs, action.id, (job) =>
         job.status === 'error'
-          ? { ...job, status: 'pending', progress: 0, error: null, outputFormat: action.outputFormat, outputBlob: null, outputSize: null, outputName: null, encodes: null }
+          ? { ...job, status: 'pending', progress: 0, error: null, outputFormat: action.outputFormat, settingsKey: action.settingsKey, outputBlob: null, outputSize: null, outputName: null, encodes: null }
           : job,
       );
     case 'remove':
@@ -102,4 +105,22 @@ export function summarise(jobs: readonly ConversionJob[]) {
     completed: jobs.filter((job) => job.status === 'completed').length,
     failed: jobs.filter((job) => job.status === 'error').length,
   };
+}
+
+/** What became of a file with given settings: its most telling job's state, a completed one first. */
+export type FileOutcome = 'completed' | 'running' | 'error';
+
+const OUTCOME_RANK: Record<FileOutcome, number> = { completed: 3, running: 2, error: 1 };
+
+/** Each file's outcome per settings key, from the jobs in the queue. */
+export function fileOutcomes(jobs: readonly ConversionJob[]): Map<File, Map<string, FileOutcome>> {
+  const outcomes = new Map<File, Map<string, FileOutcome>>();
+  for (const job of jobs) {
+    const outcome: FileOutcome = job.status === 'completed' ? 'completed' : job.status === 'error' ? 'error' : 'running';
+    const byKey = outcomes.get(job.file) ?? new Map<string, FileOutcome>();
+    const before = byKey.get(job.settingsKey);
+    if (!before || OUTCOME_RANK[outcome] > OUTCOME_RANK[before]) byKey.set(job.settingsKey, outcome);
+    outcomes.set(job.file, byKey);
+  }
+  return outcomes;
 }

@@ -1,7 +1,7 @@
 import { useId, type Dispatch, type ReactNode } from 'react';
 import { ASPECT_RATIOS } from '../../../workers/contract';
 import { FORMATS, IMAGE_FORMATS } from '../../../workers/formats';
-import { ASPECT_RATIO_LABELS, PRESETS, PRESET_LABELS, RANGES, type ConversionSettings, type Range } from './settings';
+import { ASPECT_RATIO_LABELS, PRESETS, PRESET_LABELS, RANGES, targetSizeMissing, type ConversionSettings, type Range } from './settings';
 import type { SettingsAction } from './settingsReducer';
 
 interface SettingsPanelProps {
@@ -67,15 +67,18 @@ function Toggle({ label, checked, onChange, disabled, description }: {
 }
 
 /** A whole-number input where blank means "not set". */
-function IntegerField({ label, value, range, placeholder, hint, onChange }: {
+function IntegerField({ label, value, range, placeholder, hint, error, onChange }: {
   label: string;
   value: number | null;
   range: Range;
   placeholder: string;
   hint?: string;
+  /** Shown under the field, which is then marked invalid. */
+  error?: string;
   onChange: (value: number | null) => void;
 }) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -88,9 +91,16 @@ function IntegerField({ label, value, range, placeholder, hint, onChange }: {
         step={1}
         placeholder={placeholder}
         value={value ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
       />
       {hint ? <p className="field__hint">{hint}</p> : null}
+      {error ? (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -247,6 +257,7 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
             range={RANGES.targetFileSize}
             placeholder="e.g. 200"
             hint={quality ? undefined : `${output.label} is lossless, so a target size cannot be reached by lowering quality.`}
+            error={targetSizeMissing(settings) ? 'Enter a size in KB, or turn Target file size off.' : undefined}
             onChange={(value) => dispatch({ type: 'setTargetFileSize', value })}
           />
         ) : null}

@@ -62,3 +62,16 @@ export const PRESET_LABELS: Record<Preset, string> = {
   tiny: 'Tiny 512 wide',
   original: 'Original size',
 };
+
+/**
+ * One string per distinct output: equal settings give equal keys. A file converted with these settings is done
+ * until one of them changes.
+ */
+export function settingsKey(settings: ConversionSettings): string {
+  return JSON.stringify(Object.keys(DEFAULT_SETTINGS).map((name) => settings[name as keyof ConversionSettings]));
+}
+
+/** "Target file size" is on with no size to aim for: a field error, and Convert waits for a value. */
+export function targetSizeMissing(settings: ConversionSettings): boolean {
+  return settings.enableTargetSize && !(settings.targetFileSize !== null && settings.targetFileSize > 0);
+}

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { FIXTURES } from '../fixtures/make-fixtures';
+import { convertButton, enterEmail, fileCard, openConverter, pickFiles } from './helpers';
+import { convertAll, downloadAllZip } from './convert-helpers';
+
+/** The flow around a batch: what Convert offers, what it says when it cannot, and where focus goes. */
+
+const jobs = (page: import('@playwright/test').Page) => page.getByTestId('job');
+
+test.beforeEach(async ({ page }) => {
+  await openConverter(page);
+});
+
+test('a second Convert with unchanged settings makes no job; after changing quality every file converts again', async ({ page }) => {
+  await pickFiles(page, [FIXTURES.jpeg, FIXTURES.png]);
+  await convertAll(page, 2);
+  await expect(fileCard(page, FIXTURES.jpeg).getByText('Converted', { exact: true })).toBeVisible();
+  await expect(fileCard(page, FIXTURES.png).getByText('Converted', { exact: true })).toBeVisible();
+  await expect(convertButton(page)).toBeDisabled();
+  await expect(convertButton(page)).toHaveText('Convert 0 images');
+  await expect(convertButton(page)).toHaveAccessibleDescription('Every image is converted with these settings. Change a setting to convert them again.');
+  await expect(jobs(page)).toHaveCount(2);
+
+  await page.getByLabel('Quality', { exact: true }).fill('60');
+  await expect(convertButton(page)).toHaveText('Convert 2 images again with new settings');
+  await expect(fileCard(page, FIXTURES.jpeg).getByText('Ready to convert')).toBeVisible();
+  await convertButton(page).click();
+  await expect(page.locator('[data-testid="job"][data-status="completed"]')).toHaveCount(4, { timeout: 60_000 });
+  expect(Object.keys(await downloadAllZip(page))).toHaveLength(4);
+
+  // Back to the first settings: those outputs exist, so nothing is converted twice.
+  await page.getByLabel('Quality', { exact: true }).fill('80');
+  await expect(convertButton(page)).toBeDisabled();
+});
+
+test('a file added after a run is converted alone', async ({ page }) => {
+  await pickFiles(page, [FIXTURES.jpeg]);
+  await convertAll(page, 1);
+  await pickFiles(page, [FIXTURES.secondJpeg]);
+  await expect(convertButton(page)).toHaveText('Convert 1 image');
+  await convertButton(page).click();
+  await expect(page.locator('[data-testid="job"][data-status="completed"]')).toHaveCount(2, { timeout: 30_000 });
+  await expect(jobs(page).filter({ hasText: FIXTURES.secondJpeg })).toHaveCount(1);
+  await expect(jobs(page).filter({ hasText: FIXTURES.jpeg })).toHaveCount(1);
+});
+
+test('"Target file size" on with no size is a field error, and Convert waits for a value', async ({ page }) => {
+  await pickFiles(page, [FIXTURES.jpeg]);
+  await enterEmail(page);
+  await page.getByRole('switch', { name: /Target file size/ }).check();
+  const size = page.getByLabel('Target size (KB)');
+  await expect(size).toHaveAttribute('aria-invalid', 'true');
+  await expect(size).toHaveAccessibleDescription('Enter a size in KB, or turn Target file size off.');
+  await expect(convertButton(page)).toBeDisabled();
+  await expect(convertButton(page)).toHaveAccessibleDescription('Enter a target size in KB, or turn Target file size off.');
+  await size.fill('50');
+  await expect(size).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(convertButton(page)).toBeEnabled();
+});
+
+test('focus stays on something visible: the batch progress after Convert, the next card after Remove', async ({ page }) => {
+  await pickFiles(page, [FIXTURES.photo12mp, FIXTURES.jpeg, FIXTURES.png]);
+  await expect(page.getByText('Ready to convert')).toHaveCount(3);
+  await page.getByRole('button', { name: `Remove ${FIXTURES.jpeg}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(fileCard(page, FIXTURES.jpeg)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Remove ${FIXTURES.png}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // The last card gone: focus goes to the card before it.
+  await expect(page.getByRole('button', { name: `Remove ${FIXTURES.photo12mp}` })).toBeFocused();
+
+  await page.getByRole('radio', { name: 'AVIF', exact: true }).check();
+  await enterEmail(page);
+  await convertButton(page).focus();
+  await page.keyboard.press('Enter');
+  const status = page.getByRole('status').filter({ hasText: /Converting… 0 of 1 done|Finished/ });
+  await expect(status).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+  await expect(page.getByText('Finished: 1 of 1 done')).toBeVisible({ timeout: 60_000 });
+  expect((await new AxeBuilder({ page }).disableRules(['meta-viewport']).analyze()).violations).toEqual([]);
+});
+
+test('Remove of the only card sends focus to the drop zone', async ({ page }) => {
+  await pickFiles(page, [FIXTURES.jpeg]);
+  await page.getByRole('button', { name: `Remove ${FIXTURES.jpeg}` }).click();
+  await expect(page.getByTestId('drop-zone')).toBeFocused();
+});
