@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { warmUpWhenIdle } from '../../workers/bridge';
 import { notify } from '../app/notify';
 import { config } from '../app/config';
@@ -7,6 +7,7 @@ import { EmailField } from '../features/email/EmailField';
 import { DropZone } from '../features/intake/DropZone';
 import { SelectedFilesGrid } from '../features/intake/SelectedFilesGrid';
 import { useSelectedFiles } from '../features/intake/useSelectedFiles';
+import { ActionBar } from '../features/queue/ActionBar';
 import { planConvert } from '../features/queue/convertPlan';
 import { QueueList } from '../features/queue/QueueList';
 import { useConversionQueue } from '../features/queue/useConversionQueue';
@@ -19,6 +20,7 @@ export function ConverterPage() {
   const { files, addFiles, removeFile, clearFiles } = useSelectedFiles();
   const [settings, dispatch] = useReducer(settingsReducer, DEFAULT_SETTINGS);
   const [email, setEmail] = useState('');
+  const emailInput = useRef<HTMLInputElement>(null);
   const { queue, converting } = useConversionQueue();
 
   const validFiles = files.filter((f) => f.isValid);
@@ -69,25 +71,8 @@ export function ConverterPage() {
           </div>
           <aside className="layout__side">
             <SettingsPanel settings={settings} dispatch={dispatch}>
-              <EmailField value={email} onChange={setEmail} onSubmit={convert} />
+              <EmailField value={email} onChange={setEmail} onSubmit={convert} inputRef={emailInput} />
             </SettingsPanel>
-            <section className="card convert" aria-labelledby="convert-title">
-              <h2 id="convert-title" className="visually-hidden">
-                Convert
-              </h2>
-              <button
-                type="button"
-                className="button button--primary button--large"
-                onClick={convert}
-                disabled={converting || email === '' || plan.blocked !== null}
-                aria-describedby="convert-hint"
-              >
-                {converting ? 'Converting...' : `Convert ${countOf(plan.toConvert.length, 'image')}${plan.again ? ' again with new settings' : ''}`}
-              </button>
-              <p className="convert__hint" id="convert-hint">
-                {plan.blocked ?? (!converting && email === '' ? 'Enter your e-mail address to convert.' : null)}
-              </p>
-            </section>
           </aside>
         </div>
 
@@ -133,6 +118,15 @@ export function ConverterPage() {
             </a>
           </div>
         </section>
+
+        <ActionBar
+          queue={queue}
+          label={converting ? 'Converting...' : `Convert ${countOf(plan.toConvert.length, 'image')}${plan.again ? ' again with new settings' : ''}`}
+          disabled={converting || email === '' || plan.blocked !== null}
+          hint={plan.blocked ?? (!converting && email === '' ? 'Enter your e-mail address to convert.' : null)}
+          onHint={!plan.blocked && email === '' ? () => emailInput.current?.focus() : undefined}
+          onConvert={convert}
+        />
       </main>
 
       <footer className="app-footer">

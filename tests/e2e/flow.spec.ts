@@ -86,3 +86,44 @@ test('Remove of the only card sends focus to the drop zone', async ({ page }) =>
   await page.getByRole('button', { name: `Remove ${FIXTURES.jpeg}` }).click();
   await expect(page.getByTestId('drop-zone')).toBeFocused();
 });
+
+async function inViewport(page: import('@playwright/test').Page, locator: import('@playwright/test').Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  return box !== null && box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x + box.width <= viewport.width;
+}
+
+for (const viewport of [
+  { name: 'a phone', width: 390, height: 844 },
+  { name: 'a desktop', width: 1280, height: 900 },
+]) {
+  test(`on ${viewport.name}, Convert is on screen with the page at the top, and the batch's progress wherever it is scrolled`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await pickFiles(page, [FIXTURES.photo12mp, FIXTURES.jpeg, FIXTURES.png]);
+    await expect(page.getByText('Ready to convert')).toHaveCount(3);
+    await enterEmail(page);
+    await page.getByRole('radio', { name: 'AVIF', exact: true }).check();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(convertButton(page)).toBeVisible();
+    expect(await inViewport(page, convertButton(page))).toBe(true);
+    await convertButton(page).click();
+    const progress = page.getByRole('status').filter({ hasText: /^Converting… \d+ of 3 done/ });
+    await expect(progress).toBeVisible();
+    for (const scroll of ['top', 'middle', 'bottom'] as const) {
+      await page.evaluate((where) => {
+        const height = document.documentElement.scrollHeight - window.innerHeight;
+        window.scrollTo(0, where === 'top' ? 0 : where === 'middle' ? height / 2 : height);
+      }, scroll);
+      expect(await inViewport(page, progress), `progress on screen with the page scrolled to the ${scroll}`).toBe(true);
+    }
+    await expect(page.getByRole('status').filter({ hasText: 'Finished: 3 of 3 done' })).toBeVisible({ timeout: 60_000 });
+  });
+}
+
+test('on a phone, the bar\'s "Enter your e-mail address" takes the visitor to the field', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await pickFiles(page, [FIXTURES.jpeg]);
+  await page.getByRole('button', { name: 'Enter your e-mail address to convert.' }).click();
+  await expect(page.getByLabel('Email address')).toBeFocused();
+  expect(await inViewport(page, page.getByLabel('Email address'))).toBe(true);
+});

@@ -1,13 +1,14 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 
 interface EmailFieldProps {
   value: string;
   onChange: (value: string) => void;
   /** Enter in the field asks to convert, even when it is blank: that is how a blank entry hears "Email required". */
   onSubmit: () => void;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-export function EmailField({ value, onChange, onSubmit }: EmailFieldProps) {
+export function EmailField({ value, onChange, onSubmit, inputRef }: EmailFieldProps) {
   const id = useId();
   const noteId = useId();
   return (
@@ -16,6 +17,7 @@ export function EmailField({ value, onChange, onSubmit }: EmailFieldProps) {
         Email address <span aria-hidden="true">*</span>
       </label>
       <input
+        ref={inputRef}
         id={id}
         type="email"
         name="email"

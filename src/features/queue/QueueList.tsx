@@ -1,11 +1,11 @@
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { FORMATS } from '../../../workers/formats';
 import { notify } from '../../app/notify';
 import { CountedSection } from '../../app/CountedSection';
 import { formatBytes, percentSaved } from '../../lib/formatBytes';
 import type { ConversionQueue } from './conversionQueue';
 import { downloadAllAsZip, downloadJobOutput } from './download';
-import { summarise, type ConversionJob } from './jobs';
+import type { ConversionJob } from './jobs';
 import { useQueueJobs } from './useConversionQueue';
 
 interface QueueListProps {
@@ -82,25 +82,9 @@ const JobCard = memo(function JobCard({ job, onDownload, onCancel, onRetry }: {
   );
 });
 
-/** The latest run in a line: how far it is, then how it ended. */
-function runStatus(run: readonly ConversionJob[]): string {
-  const { running, completed, failed } = summarise(run);
-  const settled = completed + failed;
-  const failures = failed > 0 ? `, ${failed} failed` : '';
-  return running > 0 ? `Converting… ${settled} of ${run.length} done${failures}` : `Finished: ${settled} of ${run.length} done${failures}`;
-}
-
 export function QueueList({ queue, onRetry }: QueueListProps) {
   const jobs = useQueueJobs(queue);
-  const run = queue.latestRunJobs();
-  const converting = summarise(run).running > 0;
-  const statusRef = useRef<HTMLParagraphElement>(null);
-  // Convert turns disabled as a run starts, which drops keyboard focus to the page: it goes to the batch's progress.
-  useEffect(() => {
-    const focused = document.activeElement;
-    const lost = focused === null || focused === document.body || (focused instanceof HTMLButtonElement && focused.disabled);
-    if (converting && lost) statusRef.current?.focus();
-  }, [converting]);
+
   const [zipping, setZipping] = useState(false);
   const cancel = useCallback((id: string) => queue.cancel(id), [queue]);
   const downloadAll = useCallback(async () => {
@@ -143,11 +127,6 @@ export function QueueList({ queue, onRetry }: QueueListProps) {
         </>
       }
     >
-      {run.length > 0 ? (
-        <p className="queue__status" role="status" tabIndex={-1} ref={statusRef}>
-          {runStatus(run)}
-        </p>
-      ) : null}
       <ul className="job-list">
         {jobs.map((job) => (
           <JobCard key={job.id} job={job} onDownload={downloadJobOutput} onCancel={cancel} onRetry={onRetry} />
