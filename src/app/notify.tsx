@@ -1,10 +1,14 @@
-import toast from 'react-hot-toast';
+import { useSyncExternalStore } from 'react';
+import toast, { Toaster, type Toast } from 'react-hot-toast';
 
-function ToastBody({ title, message }: { title: string; message?: string }) {
+function ToastBody({ title, message, toastId }: { title: string; message?: string; toastId: string }) {
   return (
     <div className="toast-body">
       <strong className="toast-title">{title}</strong>
       {message ? <span className="toast-message">{message}</span> : null}
+      <button type="button" className="toast-close" aria-label={`Dismiss "${title}"`} onClick={() => toast.dismiss(toastId)}>
+        ×
+      </button>
     </div>
   );
 }
@@ -27,9 +31,41 @@ function ToastIcon({ tone }: { tone: 'success' | 'error' }) {
  */
 export const notify = {
   info(title: string, message?: string) {
-    return toast.success(<ToastBody title={title} message={message} />, { id: title, icon: <ToastIcon tone="success" /> });
+    return toast.success((t: Toast) => <ToastBody title={title} message={message} toastId={t.id} />, { id: title, icon: <ToastIcon tone="success" /> });
   },
   destructive(title: string, message?: string) {
-    return toast.error(<ToastBody title={title} message={message} />, { id: title, className: 'toast-destructive', icon: <ToastIcon tone="error" /> });
+    return toast.error((t: Toast) => <ToastBody title={title} message={message} toastId={t.id} />, {
+      id: title,
+      className: 'toast-destructive',
+      icon: <ToastIcon tone="error" />,
+    });
+  },
+  /** Takes a toast down before its time, when what it said no longer holds. */
+  dismiss(title: string) {
+    toast.dismiss(title);
   },
 };
+
+const PHONE = '(max-width: 40rem)';
+
+function subscribeToPhone(onChange: () => void): () => void {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/**
+ * Where toasts appear: on a phone at the bottom, just above the action bar (its height is --action-bar-height, which
+ * the bar keeps up to date), under the thumb and over no control; on a larger screen in the top right corner, beside
+ * the page's header, away from the file and queue controls.
+ */
+export function AppToaster() {
+  const phone = useSyncExternalStore(subscribeToPhone, () => window.matchMedia(PHONE).matches);
+  return (
+    <Toaster
+      position={phone ? 'bottom-center' : 'top-right'}
+      containerStyle={phone ? { bottom: 'calc(var(--action-bar-height, 7rem) + 0.5rem)' } : undefined}
+      toastOptions={{ duration: 5000 }}
+    />
+  );
+}

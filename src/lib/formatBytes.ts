@@ -1,11 +1,11 @@
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
-/** 1024-based human size with up to 2 decimals: 0 Bytes, 1.5 KB, 24.99 MB. */
+/** The spec's sizes: 1024-based units with 2 decimals (whole bytes below 1 KB): 0 Bytes, 1.50 KB, 25.00 MB. */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
   const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), UNITS.length - 1);
-  const value = bytes / 1024 ** exponent;
-  return `${parseFloat(value.toFixed(2))} ${UNITS[exponent]}`;
+  if (exponent === 0) return `${Math.round(bytes)} Bytes`;
+  return `${(bytes / 1024 ** exponent).toFixed(2)} ${UNITS[exponent]}`;
 }
 
 /** Megabytes with one decimal, as the selection summary shows them. */
@@ -17,4 +17,10 @@ export function formatMegabytes(bytes: number): string {
 export function percentSaved(originalBytes: number, outputBytes: number): number | null {
   if (originalBytes <= 0 || outputBytes >= originalBytes) return null;
   return Math.round((1 - outputBytes / originalBytes) * 100);
+}
+
+/** How much larger an output is than its source, in whole percent (at least 1), or null when it is not larger. */
+export function percentLarger(originalBytes: number, outputBytes: number): number | null {
+  if (originalBytes <= 0 || outputBytes <= originalBytes) return null;
+  return Math.max(1, Math.round((outputBytes / originalBytes - 1) * 100));
 }

@@ -28,6 +28,13 @@ export function ConverterPage() {
   const outcomes = useSyncExternalStore(queue.subscribe, queue.getOutcomes);
   const plan = planConvert(files, outcomes, settingsKey(settings), { targetSizeMissing: targetSizeMissing(settings) });
 
+  // "Email required" / "Invalid email" go as soon as the address is fine: they no longer hold.
+  const emailFine = emailProblem(email) === null;
+  useEffect(() => {
+    if (!emailFine) return;
+    for (const problem of Object.values(EMAIL_MESSAGES)) notify.dismiss(problem.title);
+  }, [emailFine]);
+
   // Once there is something to convert, have the codecs the settings need ready before Convert.
   useEffect(() => (hasValidFiles ? warmUpWhenIdle(settings) : undefined), [hasValidFiles, settings]);
 
@@ -102,7 +109,7 @@ export function ConverterPage() {
             </div>
             <div>
               <h3>Works offline</h3>
-              <p>Three images convert at once. Add a batch, set a size or a target file size, and download one by one or as a zip.</p>
+              <p>After your first visit the page and its encoders are kept on your device, so it opens and converts without a network connection.</p>
             </div>
           </div>
         </section>

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
 import { FIXTURES } from '../fixtures/make-fixtures';
-import { convertButton, enterEmail, fileCard, openConverter, pickFiles } from './helpers';
+import { convertButton, enterEmail, fileCard, fixtureBytes, openConverter, pickFiles } from './helpers';
 import { convertAll, downloadAllZip } from './convert-helpers';
 
 /** The flow around a batch: what Convert offers, what it says when it cannot, and where focus goes. */
@@ -126,4 +127,55 @@ test('on a phone, the bar\'s "Enter your e-mail address" takes the visitor to th
   await page.getByRole('button', { name: 'Enter your e-mail address to convert.' }).click();
   await expect(page.getByLabel('Email address')).toBeFocused();
   expect(await inViewport(page, page.getByLabel('Email address'))).toBe(true);
+});
+
+test('toasts can be dismissed, and "Invalid email" goes once the address is fixed', async ({ page }) => {
+  await pickFiles(page, [FIXTURES.jpeg]);
+  await page.getByRole('button', { name: 'Dismiss "Added 1 image"' }).click();
+  await expect(page.getByText('Added 1 image')).toHaveCount(0);
+  await enterEmail(page, 'not valid');
+  await convertButton(page).click();
+  await expect(page.getByText('Invalid email')).toBeVisible();
+  await enterEmail(page, 'ada@example.com');
+  await expect(page.getByText('Invalid email')).toHaveCount(0);
+});
+
+test('on a phone toasts sit above the action bar; on a desktop in the top right corner, clear of the files', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await pickFiles(page, [FIXTURES.jpeg]);
+  const toast = page.getByRole('status').filter({ hasText: 'Added 1 image' });
+  await expect(toast).toBeVisible();
+  const bar = await page.locator('.action-bar').boundingBox();
+  const phoneToast = await toast.boundingBox();
+  expect(phoneToast!.y + phoneToast!.height).toBeLessThanOrEqual(bar!.y);
+  expect(phoneToast!.y).toBeGreaterThan(844 / 2);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await pickFiles(page, [FIXTURES.png]);
+  const desktopToast = page.getByRole('status').filter({ hasText: 'Added 1 image' });
+  await expect(desktopToast).toBeVisible();
+  const box = await desktopToast.boundingBox();
+  const grid = await page.locator('.file-grid').boundingBox();
+  expect(box!.x).toBeGreaterThan(grid!.x + grid!.width);
+  expect(box!.y).toBeLessThan(120);
+});
+
+test('an output larger than its source says so', async ({ page }) => {
+  // A WebP made at quality 5, converted to WebP at quality 100: the same picture in many more bytes.
+  const rough = await sharp(fixtureBytes(FIXTURES.jpeg)).webp({ quality: 5 }).toBuffer();
+  await page.getByTestId('file-input').setInputFiles([{ name: 'rough.webp', mimeType: 'image/webp', buffer: rough }]);
+  await page.getByLabel('Quality', { exact: true }).fill('100');
+  await convertAll(page, 1);
+  const job = jobs(page).first();
+  await expect(job.getByText(/\(\+\d+% larger\)/)).toBeVisible();
+  await expect(job.getByText(/% saved/)).toHaveCount(0);
+});
+
+test('the preset chip in force shows as pressed', async ({ page }) => {
+  await expect(page.getByRole('button', { name: 'Original size' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Web 1920 wide' }).click();
+  await expect(page.getByRole('button', { name: 'Web 1920 wide' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Original size' })).toHaveAttribute('aria-pressed', 'false');
+  await page.getByLabel('Width (px)').fill('1000');
+  await expect(page.getByRole('button', { name: 'Web 1920 wide' })).toHaveAttribute('aria-pressed', 'false');
 });

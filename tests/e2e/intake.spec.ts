@@ -34,7 +34,7 @@ test('picked images become cards with name, size, extension, thumbnail and "Read
   await expect(card.getByText('Ready to convert')).toBeVisible();
   await expect(card.getByText('JPG', { exact: true })).toBeVisible();
   const size = fixtureBytes(FIXTURES.jpeg).length;
-  await expect(card.getByText(`${parseFloat((size / 1024).toFixed(2))} KB`)).toBeVisible();
+  await expect(card.getByText(`${(size / 1024).toFixed(2)} KB`)).toBeVisible();
   // The thumbnail is a small preview made in a worker, not the full image.
   const thumbnail = card.locator('img');
   await expect(thumbnail).toHaveAttribute('src', /^blob:/);

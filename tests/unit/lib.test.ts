@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatMegabytes, percentSaved } from '../../src/lib/formatBytes';
+import { formatBytes, formatMegabytes, percentLarger, percentSaved } from '../../src/lib/formatBytes';
 import { displayExtension, outputFileName, uniqueFileNames } from '../../src/lib/fileNames';
 import { countOf } from '../../src/lib/plural';
 
@@ -8,13 +8,13 @@ describe('formatBytes: 1024-based Bytes, KB, MB, GB with 2 decimals', () => {
     [0, '0 Bytes'],
     [1, '1 Bytes'],
     [1023, '1023 Bytes'],
-    [1024, '1 KB'],
-    [1536, '1.5 KB'],
-    [1024 * 1024, '1 MB'],
-    [25 * 1024 * 1024 - 1, '25 MB'],
+    [1024, '1.00 KB'],
+    [1536, '1.50 KB'],
+    [1024 * 1024, '1.00 MB'],
+    [25 * 1024 * 1024 + 1, '25.00 MB'],
     [2.345 * 1024 * 1024, '2.35 MB'],
-    [3 * 1024 ** 3, '3 GB'],
-    [5 * 1024 ** 4, '5120 GB'],
+    [3 * 1024 ** 3, '3.00 GB'],
+    [5 * 1024 ** 4, '5120.00 GB'],
   ])('%d → %s', (bytes, text) => {
     expect(formatBytes(bytes)).toBe(text);
   });
@@ -28,6 +28,13 @@ describe('formatBytes: 1024-based Bytes, KB, MB, GB with 2 decimals', () => {
     expect(percentSaved(1000, 250)).toBe(75);
     expect(percentSaved(1000, 1000)).toBeNull();
     expect(percentSaved(1000, 1200)).toBeNull();
+  });
+
+  it('percent larger only when the output is larger, never reading "+0%"', () => {
+    expect(percentLarger(1000, 1100)).toBe(10);
+    expect(percentLarger(1000, 1001)).toBe(1);
+    expect(percentLarger(1000, 1000)).toBeNull();
+    expect(percentLarger(1000, 900)).toBeNull();
   });
 });
 

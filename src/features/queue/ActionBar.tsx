@@ -56,9 +56,18 @@ export function ActionBar({ queue, label, disabled, hint, onHint, onConvert }: A
     if (lost) statusRef.current?.focus();
   }, [running]);
   const done = run.length === 0 ? 0 : (run.length - summarise(run).running) / run.length;
+  const bar = useRef<HTMLElement>(null);
+  // Toasts on a phone sit just above the bar (AppToaster), so it publishes its height.
+  useEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => document.documentElement.style.setProperty('--action-bar-height', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   return (
-    <section className="action-bar" aria-label="Convert">
+    <section className="action-bar" aria-label="Convert" ref={bar}>
       <div className="action-bar__inner">
         <div className="action-bar__state">
           {run.length > 0 ? (

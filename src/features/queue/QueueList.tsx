@@ -2,7 +2,7 @@ import { memo, useCallback, useState } from 'react';
 import { FORMATS } from '../../../workers/formats';
 import { notify } from '../../app/notify';
 import { CountedSection } from '../../app/CountedSection';
-import { formatBytes, percentSaved } from '../../lib/formatBytes';
+import { formatBytes, percentLarger, percentSaved } from '../../lib/formatBytes';
 import type { ConversionQueue } from './conversionQueue';
 import { downloadAllAsZip, downloadJobOutput } from './download';
 import type { ConversionJob } from './jobs';
@@ -28,6 +28,7 @@ const JobCard = memo(function JobCard({ job, onDownload, onCancel, onRetry }: {
 }) {
   const running = job.status === 'pending' || job.status === 'processing';
   const saved = job.outputSize !== null ? percentSaved(job.originalSize, job.outputSize) : null;
+  const larger = job.outputSize !== null ? percentLarger(job.originalSize, job.outputSize) : null;
   return (
     <li className={`job job--${job.status}`} data-testid="job" data-status={job.status} data-encodes={job.encodes ?? undefined}>
       <div className="job__head">
@@ -60,6 +61,7 @@ const JobCard = memo(function JobCard({ job, onDownload, onCancel, onRetry }: {
             <p className="job__sizes">
               <span>{formatBytes(job.originalSize)}</span> → <span data-testid="output-size">{formatBytes(job.outputSize ?? 0)}</span>
               {saved !== null ? <span className="job__saved"> ({saved}% saved)</span> : null}
+              {larger !== null ? <span className="job__larger"> (+{larger}% larger)</span> : null}
             </p>
             <p className="job__format">Converted to {FORMATS[job.outputFormat].label}</p>
             <button type="button" className="button button--primary button--small" onClick={() => onDownload(job)} aria-label={`Download ${job.outputName}`}>

@@ -2,7 +2,7 @@ import { useId, type Dispatch, type ReactNode } from 'react';
 import { ASPECT_RATIOS } from '../../../workers/contract';
 import { FORMATS, IMAGE_FORMATS } from '../../../workers/formats';
 import { ASPECT_RATIO_LABELS, PRESETS, PRESET_LABELS, RANGES, targetSizeMissing, type ConversionSettings, type Range } from './settings';
-import type { SettingsAction } from './settingsReducer';
+import { settingsReducer, type SettingsAction } from './settingsReducer';
 
 interface SettingsPanelProps {
   settings: ConversionSettings;
@@ -180,11 +180,16 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
         <div className="field">
           <span className="field__label">Quick presets</span>
           <div className="chip-row">
-            {PRESETS.map((preset) => (
-              <button key={preset} type="button" className="chip" onClick={() => dispatch({ type: 'applyPreset', preset })}>
-                {PRESET_LABELS[preset]}
-              </button>
-            ))}
+            {PRESETS.map((preset) => {
+              // A preset is on while the size settings are what it would set.
+              const applied = settingsReducer(settings, { type: 'applyPreset', preset });
+              const active = applied.aspectRatio === settings.aspectRatio && applied.resizeWidth === settings.resizeWidth && applied.resizeHeight === settings.resizeHeight;
+              return (
+                <button key={preset} type="button" className={`chip${active ? ' chip--active' : ''}`} aria-pressed={active} onClick={() => dispatch({ type: 'applyPreset', preset })}>
+                  {PRESET_LABELS[preset]}
+                </button>
+              );
+            })}
           </div>
         </div>
         <div className="field">
