@@ -179,3 +179,32 @@ test('the preset chip in force shows as pressed', async ({ page }) => {
   await page.getByLabel('Width (px)').fill('1000');
   await expect(page.getByRole('button', { name: 'Web 1920 wide' })).toHaveAttribute('aria-pressed', 'false');
 });
+
+test('a 12 MP photo to AVIF: the job\'s bar moves at least every 2 seconds until it completes', async ({ page }) => {
+  test.setTimeout(120_000);
+  await pickFiles(page, [FIXTURES.photo12mp]);
+  await page.getByRole('radio', { name: 'AVIF', exact: true }).check();
+  await enterEmail(page);
+  await convertButton(page).click();
+  const gaps = await page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const changes: number[] = [];
+        let last: string | null = null;
+        const timer = setInterval(() => {
+          const job = document.querySelector<HTMLElement>('[data-testid="job"]');
+          const value = job?.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? null;
+          if (value !== null && value !== last) changes.push(performance.now());
+          last = value;
+          if (job?.dataset.status === 'completed' || job?.dataset.status === 'error') {
+            clearInterval(timer);
+            changes.push(performance.now());
+            resolve(changes.slice(1).map((at, i) => at - changes[i]!));
+          }
+        }, 100);
+      }),
+  );
+  await expect(jobs(page).first()).toHaveAttribute('data-status', 'completed');
+  expect(gaps.length).toBeGreaterThan(3);
+  expect(Math.max(...gaps)).toBeLessThanOrEqual(2_000);
+});

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createJob, jobsReducer, summarise, type ConversionJob, type JobAction } from '../../src/features/queue/jobs';
+import { createJob, estimatedProgress, jobsReducer, summarise, type ConversionJob, type JobAction } from '../../src/features/queue/jobs';
+
+/** A worker takes a job at time 0, expected to take 10 s. */
+const START_A: JobAction = { type: 'started', id: 'a', at: 0, expectedMs: 10_000 };
 
 const file = (name: string, size = 1000) => new File([new Uint8Array(size)], name, { type: 'image/png' });
 const run = (jobs: ConversionJob[], ...actions: JobAction[]) => actions.reduce(jobsReducer, jobs);
@@ -12,32 +15,62 @@ describe('the job state machine', () => {
   });
 
   it('pending → processing when a worker takes it', () => {
-    expect(run(queued(), { type: 'started', id: 'a' }).map((j) => j.status)).toEqual(['processing', 'pending']);
+    expect(run(queued(), START_A).map((j) => j.status)).toEqual(['processing', 'pending']);
   });
 
-  it('the simulation adds 10 every tick to processing jobs, capped at 90', () => {
-    let jobs = run(queued(), { type: 'started', id: 'a' }, { type: 'tick' });
-    expect(jobs.map((j) => j.progress)).toEqual([10, 0]);
-    for (let i = 0; i < 20; i++) jobs = jobsReducer(jobs, { type: 'tick' });
-    expect(jobs[0]!.progress).toBe(90);
+  it('between reports the bar follows the expected time, and never stands still for 2 s until 98', () => {
+    let jobs = run(queued(), START_A, { type: 'tick', now: 5_000 });
+    expect(jobs.map((j) => j.progress)).toEqual([Math.floor(98 * (1 - Math.exp(-1)) + 2.5), 0]);
+    jobs = run(jobs, { type: 'tick', now: 10_000 });
+    expect(jobs[0]!.progress).toBe(Math.floor(98 * (1 - Math.exp(-2)) + 5));
+    // Long past the expected 10 s, still moving a point every 2 s, then held at 98 for the worker to finish.
+    let last = jobs[0]!.progress;
+    for (let now = 12_000; last < 98; now += 2_000) {
+      jobs = run(jobs, { type: 'tick', now });
+      expect(jobs[0]!.progress).toBeGreaterThan(last);
+      last = jobs[0]!.progress;
+    }
+    expect(run(jobs, { type: 'tick', now: 10_000_000 })[0]!.progress).toBe(98);
+  });
+
+  it('a stage report ahead of the estimate becomes where the estimate goes on from, so the bar does not wait for it', () => {
+    let jobs = run(queued(), START_A, { type: 'progress', id: 'a', percent: 45, at: 1_000 });
+    expect(jobs[0]!.progress).toBe(45);
+    let last = 45;
+    for (let now = 2_000; last < 98; now += 2_000) {
+      jobs = run(jobs, { type: 'tick', now });
+      expect(jobs[0]!.progress).toBeGreaterThan(last);
+      last = jobs[0]!.progress;
+    }
+  });
+
+  it('estimatedProgress starts at its anchor, rises every 2 s at the least, and never passes 98', () => {
+    expect(estimatedProgress(30, 0, 1000)).toBe(30);
+    for (let t = 0; t < 60_000; t += 2_000) expect(Math.floor(estimatedProgress(0, t + 2_000, 600_000))).toBeGreaterThan(Math.floor(estimatedProgress(0, t, 600_000)));
+    expect(estimatedProgress(0, 1e9, 10)).toBe(98);
+  });
+
+  it('a tick that moves no bar keeps the same jobs (no re-render)', () => {
+    const jobs = run(queued(), START_A, { type: 'tick', now: 5_000 });
+    expect(jobsReducer(jobs, { type: 'tick', now: 5_000 })).toBe(jobs);
   });
 
   it('progress never goes backwards, and stays below 100 until completed', () => {
-    const jobs = run(queued(), { type: 'started', id: 'a' }, { type: 'progress', id: 'a', percent: 45 }, { type: 'progress', id: 'a', percent: 30 });
+    const jobs = run(queued(), START_A, { type: 'progress', id: 'a', percent: 45, at: 1 }, { type: 'progress', id: 'a', percent: 30, at: 2 });
     expect(jobs[0]!.progress).toBe(45);
-    expect(run(jobs, { type: 'progress', id: 'a', percent: 100 })[0]!.progress).toBe(99);
-    const ticked = run(jobs, { type: 'progress', id: 'a', percent: 95 }, { type: 'tick' });
+    expect(run(jobs, { type: 'progress', id: 'a', percent: 100, at: 3 })[0]!.progress).toBe(99);
+    const ticked = run(jobs, { type: 'progress', id: 'a', percent: 95, at: 1_000 }, { type: 'tick', now: 1_000 });
     expect(ticked[0]!.progress).toBe(95);
   });
 
   it('completed: progress 100, output and its size stored', () => {
     const blob = new Blob([new Uint8Array(300)]);
-    const [a] = run(queued(), { type: 'started', id: 'a' }, { type: 'completed', id: 'a', blob, name: 'a.webp' });
+    const [a] = run(queued(), START_A, { type: 'completed', id: 'a', blob, name: 'a.webp' });
     expect(a).toMatchObject({ status: 'completed', progress: 100, outputBlob: blob, outputSize: 300, outputName: 'a.webp' });
   });
 
   it('error: progress 0 and the message, "Conversion failed" by default', () => {
-    const jobs = run(queued(), { type: 'started', id: 'a' }, { type: 'tick' }, { type: 'failed', id: 'a', message: 'Failed to load image' }, { type: 'failed', id: 'b' });
+    const jobs = run(queued(), START_A, { type: 'tick', now: 1_000 }, { type: 'failed', id: 'a', message: 'Failed to load image' }, { type: 'failed', id: 'b' });
     expect(jobs[0]).toMatchObject({ status: 'error', progress: 0, error: 'Failed to load image' });
     expect(jobs[1]).toMatchObject({ status: 'error', progress: 0, error: 'Conversion failed' });
   });
@@ -56,7 +89,7 @@ describe('the job state machine', () => {
 
   it('a settled job does not change on a late report', () => {
     const blob = new Blob([new Uint8Array(10)]);
-    const jobs = run(queued(), { type: 'completed', id: 'a', blob, name: 'a.webp' }, { type: 'failed', id: 'a' }, { type: 'progress', id: 'a', percent: 5 });
+    const jobs = run(queued(), { type: 'completed', id: 'a', blob, name: 'a.webp' }, { type: 'failed', id: 'a' }, { type: 'progress', id: 'a', percent: 5, at: 1 });
     expect(jobs[0]).toMatchObject({ status: 'completed', progress: 100 });
   });
 

@@ -23,6 +23,18 @@ function afterNextFrame(callback: () => void): void {
  */
 export const HAND_OVER_WINDOW = 6;
 
+/**
+ * What a job is expected to take before the session has measured its kind: input bytes per millisecond, by output
+ * (the WASM encoders are the slow ones; AVIF slowest). Rough on purpose: the first jobs of a kind replace it.
+ */
+function defaultRate(settings: ConversionSettings): number {
+  if (settings.outputFormat === 'avif') return 150;
+  return settings.enableCompression || settings.enableTargetSize ? 500 : 3000;
+}
+
+/** Jobs of one kind (output format, compression, target size) take alike per input byte. */
+const rateKey = (settings: ConversionSettings) => `${settings.outputFormat}:${settings.enableCompression}:${settings.enableTargetSize}`;
+
 interface Waiting {
   job: ConversionJob;
   settings: ConversionSettings;
@@ -48,6 +60,8 @@ export class ConversionQueue {
   private jobs: ConversionJob[] = [];
   private readonly listeners = new Set<() => void>();
   private readonly controllers = new Map<string, AbortController>();
+  /** Input bytes per millisecond each kind of job has run at this session (a moving average), for the bars' estimate. */
+  private readonly rates = new Map<string, number>();
   /** Jobs not yet handed to the converter, in order. */
   private waiting: Waiting[] = [];
   /** Ids of the current run, for the completion step; null when no run is going. */
@@ -145,10 +159,14 @@ export class ConversionQueue {
     this.controllers.set(job.id, controller);
     this.convert(job.file, settings, {
       signal: controller.signal,
-      onStart: () => this.dispatch({ type: 'started', id: job.id }),
-      onProgress: ({ percent }) => this.dispatch({ type: 'progress', id: job.id, percent }),
+      onStart: () => {
+        const rate = this.rates.get(rateKey(settings)) ?? defaultRate(settings);
+        this.dispatch({ type: 'started', id: job.id, at: performance.now(), expectedMs: Math.max(200, job.file.size / rate) });
+      },
+      onProgress: ({ percent }) => this.dispatch({ type: 'progress', id: job.id, percent, at: performance.now() }),
     })
       .then((result) => {
+        this.learnRate(job.id, settings);
         this.dispatch({ type: 'completed', id: job.id, blob: result.blob, name: outputFileName(job.file.name, settings.outputFormat), encodes: result.encodes });
       })
       .catch((error: unknown) => {
@@ -160,6 +178,15 @@ export class ConversionQueue {
         if (this.controllers.get(job.id) === controller) this.controllers.delete(job.id);
         this.handOver();
       });
+  }
+
+  /** A job done: how fast its kind ran, blended into what the next ones are expected to take. */
+  private learnRate(id: string, settings: ConversionSettings): void {
+    const job = this.jobs.find((j) => j.id === id);
+    if (!job?.startedAt) return;
+    const rate = job.file.size / Math.max(1, performance.now() - job.startedAt);
+    const before = this.rates.get(rateKey(settings));
+    this.rates.set(rateKey(settings), before === undefined ? rate : (before + rate) / 2);
   }
 
   private dispatch(action: JobAction): void {
@@ -192,7 +219,7 @@ export class ConversionQueue {
   }
 
   private setTicking(on: boolean): void {
-    if (on && !this.ticker) this.ticker = setInterval(() => this.dispatch({ type: 'tick' }), TICK_MS);
+    if (on && !this.ticker) this.ticker = setInterval(() => this.dispatch({ type: 'tick', now: performance.now() }), TICK_MS);
     if (!on && this.ticker) {
       clearInterval(this.ticker);
       this.ticker = null;
