@@ -39,9 +39,16 @@ export interface ConversionSettings {
   enableTargetSize: boolean;
 }
 
+/** What a conversion is doing, for the job's label: "Decoding", "Encoding", "Fitting to 200 KB: try 3 of 8". */
+export type ConversionStage =
+  | { name: 'decoding' | 'transforming' | 'encoding' | 'metadata' }
+  | { name: 'fitting'; attempt: number; attempts: number; targetKb: number };
+
 export interface ConversionProgress {
   /** 0–100, never decreasing within one job. */
   percent: number;
+  /** The stage that starts with this report. */
+  stage?: ConversionStage;
 }
 
 export interface ConvertRequest {

@@ -186,6 +186,8 @@ test('a 12 MP photo to AVIF: the job\'s bar moves at least every 2 seconds until
   await page.getByRole('radio', { name: 'AVIF', exact: true }).check();
   await enterEmail(page);
   await convertButton(page).click();
+  // The job says what it is doing: most of this one is libavif encoding.
+  await expect(jobs(page).first().getByText('Encoding', { exact: true })).toBeVisible();
   const gaps = await page.evaluate(
     () =>
       new Promise<number[]>((resolve) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createJob, estimatedProgress, jobsReducer, summarise, type ConversionJob, type JobAction } from '../../src/features/queue/jobs';
+import { createJob, estimatedProgress, jobsReducer, stageLabel, summarise, type ConversionJob, type JobAction } from '../../src/features/queue/jobs';
 
 /** A worker takes a job at time 0, expected to take 10 s. */
 const START_A: JobAction = { type: 'started', id: 'a', at: 0, expectedMs: 10_000 };
@@ -97,5 +97,21 @@ describe('the job state machine', () => {
     const jobs = run(queued(), { type: 'completed', id: 'a', blob: new Blob(), name: 'a.webp' });
     expect(summarise(jobs)).toEqual({ running: 1, completed: 1, failed: 0 });
     expect(run(jobs, { type: 'clear' }).map((j) => j.id)).toEqual(['b']);
+  });
+});
+
+describe('what a running job says it is doing', () => {
+  it('keeps the stage of the latest report, even one that does not move the bar', () => {
+    let jobs = run(queued(), START_A, { type: 'progress', id: 'a', percent: 45, at: 1, stage: { name: 'encoding' } });
+    expect(stageLabel(jobs[0]!.stage)).toBe('Encoding');
+    jobs = run(jobs, { type: 'progress', id: 'a', percent: 45, at: 2, stage: { name: 'fitting', attempt: 3, attempts: 8, targetKb: 200 } });
+    expect(stageLabel(jobs[0]!.stage)).toBe('Fitting to 200 KB: try 3 of 8');
+  });
+
+  it('labels each stage, and none before the first report', () => {
+    expect(stageLabel(null)).toBeNull();
+    expect(stageLabel({ name: 'decoding' })).toBe('Decoding');
+    expect(stageLabel({ name: 'transforming' })).toBe('Resizing');
+    expect(stageLabel({ name: 'metadata' })).toBe('Writing metadata');
   });
 });

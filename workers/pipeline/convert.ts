@@ -9,7 +9,7 @@ import { planGeometry, resolutionNeeded } from './geometry';
 import { readExif, withUprightOrientation, writeExif } from './metadata';
 import { probeImage, type ImageHeader } from './probe';
 import type { RawImage } from './raw-image';
-import { searchTargetSize } from './target-size';
+import { MAX_TARGET_ATTEMPTS, searchTargetSize } from './target-size';
 import { changesPixels, transform, type Resizer } from './transform';
 
 export type ProgressReporter = (progress: ConversionProgress) => void;
@@ -65,11 +65,16 @@ async function encodeForSettings(
     return { bytes, encodes: 1 };
   }
   const span = STAGE_END.encode - STAGE_END.transform;
+  let attempt = 0;
   const result = await searchTargetSize({
     targetBytes,
     levels: format.quality.levels,
-    encodeAt: (quality) => encoder.encode(image, { quality, optimise }),
-    onAttempt: (attempt) => report({ percent: STAGE_END.transform + (span * attempt) / 8 }),
+    encodeAt: (quality) => {
+      attempt++;
+      const stage = { name: 'fitting', attempt, attempts: MAX_TARGET_ATTEMPTS, targetKb: settings.targetFileSize } as const;
+      report({ percent: STAGE_END.transform + (span * (attempt - 1)) / MAX_TARGET_ATTEMPTS, stage });
+      return encoder.encode(image, { quality, optimise });
+    },
   });
   if (!result) throw new Error(CONVERSION_ERRORS.targetSize);
   return { bytes: result.bytes, encodes: result.attempts };
@@ -121,9 +126,9 @@ async function convertPixels(
   report: ProgressReporter,
 ): Promise<EncodedImage> {
   if (!decoded) throw new Error(CONVERSION_ERRORS.load);
-  report({ percent: STAGE_END.decode });
+  report({ percent: STAGE_END.decode, stage: { name: 'transforming' } });
   const image = await transform(decoded.pixels, settings, { resize, keepAlpha: output.format.alpha, fullSize: decoded.fullSize });
-  report({ percent: STAGE_END.transform });
+  report({ percent: STAGE_END.transform, stage: { name: 'encoding' } });
   const { bytes, encodes } = await encodeForSettings(image, output, settings, reservedBytes, report);
   return { bytes, mimeType: output.format.mimeType, width: image.width, height: image.height, encodes };
 }
@@ -192,7 +197,7 @@ async function convertWithinLimits({ file, settings, pixelLimit }: ConvertReques
   if (!header?.size) throw new Error(CONVERSION_ERRORS.load);
   const { format, size } = header;
   if (size.width * size.height > pixelLimit) throw new Error(imageTooLargeMessage(size.width * size.height, pixelLimit));
-  report({ percent: 5 });
+  report({ percent: 5, stage: { name: 'decoding' } });
   const output: Output = { format: formatInfo(settings.outputFormat), encoder: ENCODERS[settings.outputFormat] };
   const exif = settings.stripMetadata || !output.format.exif ? null : readExif(new Uint8Array(await file.arrayBuffer()), format);
   const reservedBytes = exif ? exif.length + EXIF_CONTAINER_OVERHEAD : 0;
@@ -201,6 +206,7 @@ async function convertWithinLimits({ file, settings, pixelLimit }: ConvertReques
   // pixels change can depend on which way up the source is, which only decoding tells: either way up must agree.
   const unchangedEitherWay = !changesPixels(size, settings) && !changesPixels({ width: size.height, height: size.width }, settings);
   const bitmap = canEncodeBitmapDirectly(output.format, settings) && unchangedEitherWay ? await decodeToBitmap(file) : null;
+  if (bitmap) report({ percent: STAGE_END.decode, stage: { name: 'encoding' } });
   const encoded =
     (bitmap && !changesPixels(bitmap, settings) && (await encodeUnchangedBitmap(bitmap, format, output.format, settings))) ||
     (await convertPixels(
@@ -213,6 +219,7 @@ async function convertWithinLimits({ file, settings, pixelLimit }: ConvertReques
       report,
     ));
 
+  if (exif) report({ percent: STAGE_END.encode, stage: { name: 'metadata' } });
   const bytes = exif ? writeExif(new Uint8Array(encoded.bytes), settings.outputFormat, withUprightOrientation(exif), encoded).slice().buffer : encoded.bytes;
   report({ percent: STAGE_END.metadata });
   return { ...encoded, bytes };

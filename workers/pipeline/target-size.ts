@@ -1,3 +1,6 @@
+/** The spec's bound on encodes for one target size. */
+export const MAX_TARGET_ATTEMPTS = 8;
+
 export interface TargetSizeOptions {
   targetBytes: number;
   /** Encodes at a quality in (0, 1]. */
@@ -28,7 +31,7 @@ export async function searchTargetSize({
   encodeAt,
   startQuality = 0.8,
   levels = 100,
-  maxAttempts = 8,
+  maxAttempts = MAX_TARGET_ATTEMPTS,
   tolerance = 0.05,
   onAttempt,
 }: TargetSizeOptions): Promise<TargetSizeResult | null> {

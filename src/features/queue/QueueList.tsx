@@ -5,7 +5,7 @@ import { CountedSection } from '../../app/CountedSection';
 import { formatBytes, percentLarger, percentSaved } from '../../lib/formatBytes';
 import type { ConversionQueue } from './conversionQueue';
 import { downloadAllAsZip, downloadJobOutput } from './download';
-import type { ConversionJob } from './jobs';
+import { stageLabel, type ConversionJob } from './jobs';
 import { useQueueJobs } from './useConversionQueue';
 
 interface QueueListProps {
@@ -35,7 +35,7 @@ const JobCard = memo(function JobCard({ job, onDownload, onCancel, onRetry }: {
         <p className="job__name" title={job.file.name}>
           {job.file.name}
         </p>
-        <span className={`badge badge--${job.status}`}>{STATUS_TEXT[job.status]}</span>
+        <span className={`badge badge--${job.status}`}>{(job.status === 'processing' && stageLabel(job.stage)) || STATUS_TEXT[job.status]}</span>
       </div>
       <div className="job__body">
         {running ? (

@@ -163,7 +163,7 @@ export class ConversionQueue {
         const rate = this.rates.get(rateKey(settings)) ?? defaultRate(settings);
         this.dispatch({ type: 'started', id: job.id, at: performance.now(), expectedMs: Math.max(200, job.file.size / rate) });
       },
-      onProgress: ({ percent }) => this.dispatch({ type: 'progress', id: job.id, percent, at: performance.now() }),
+      onProgress: ({ percent, stage }) => this.dispatch({ type: 'progress', id: job.id, percent, stage, at: performance.now() }),
     })
       .then((result) => {
         this.learnRate(job.id, settings);

@@ -1,4 +1,4 @@
-import { CONVERSION_ERRORS, type ImageFormat } from '../../../workers/contract';
+import { CONVERSION_ERRORS, type ConversionStage, type ImageFormat } from '../../../workers/contract';
 
 export type JobStatus = 'pending' | 'processing' | 'completed' | 'error';
 
@@ -24,13 +24,15 @@ export interface ConversionJob {
   /** Where the estimate starts from: the start, or the worker's last report that was ahead of it, and when. */
   anchorValue: number;
   anchorAt: number | null;
+  /** What the worker said it is doing, while it runs. */
+  stage: ConversionStage | null;
   error: string | null;
 }
 
 export type JobAction =
   | { type: 'enqueue'; jobs: ConversionJob[] }
   | { type: 'started'; id: string; at: number; expectedMs: number }
-  | { type: 'progress'; id: string; percent: number; at: number }
+  | { type: 'progress'; id: string; percent: number; at: number; stage?: ConversionStage }
   | { type: 'tick'; now: number }
   | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number }
   | { type: 'failed'; id: string; message?: string }
@@ -69,6 +71,7 @@ export function createJob(id: string, file: File, outputFormat: ImageFormat, set
     expectedMs: null,
     anchorValue: 0,
     anchorAt: null,
+    stage: null,
     originalSize: file.size,
     outputBlob: null,
     outputSize: null,
@@ -92,9 +95,13 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
       return update(jobs, action.id, (job) => (job.status === 'pending' ? { ...job, status: 'processing', startedAt: action.at, expectedMs: action.expectedMs, anchorValue: 0, anchorAt: action.at } : job));
     case 'progress':
       return update(jobs, action.id, (job) =>
-        job.status === 'processing' && action.percent > job.progress
-          ? { ...job, progress: Math.min(99, Math.round(action.percent)), anchorValue: Math.min(99, action.percent), anchorAt: action.at }
-          : job,
+        job.status !== 'processing'
+          ? job
+          : action.percent > job.progress
+            ? { ...job, progress: Math.min(99, Math.round(action.percent)), anchorValue: Math.min(99, action.percent), anchorAt: action.at, stage: action.stage ?? job.stage }
+            : action.stage
+              ? { ...job, stage: action.stage }
+              : job,
       );
     case 'tick': {
       let changed = false;
@@ -121,7 +128,7 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
     case 'retry':
       return update(jobs, action.id, (job) =>
         job.status === 'error'
-          ? { ...job, status: 'pending', progress: 0, error: null, outputFormat: action.outputFormat, settingsKey: action.settingsKey, startedAt: null, expectedMs: null, anchorValue: 0, anchorAt: null, outputBlob: null, outputSize: null, outputName: null, encodes: null }
+          ? { ...job, status: 'pending', progress: 0, error: null, outputFormat: action.outputFormat, settingsKey: action.settingsKey, startedAt: null, expectedMs: null, anchorValue: 0, anchorAt: null, stage: null, outputBlob: null, outputSize: null, outputName: null, encodes: null }
           : job,
       );
     case 'remove':
@@ -155,4 +162,13 @@ export function fileOutcomes(jobs: readonly ConversionJob[]): Map<File, Map<stri
     outcomes.set(job.file, byKey);
   }
   return outcomes;
+}
+
+const STAGE_TEXT = { decoding: 'Decoding', transforming: 'Resizing', encoding: 'Encoding', metadata: 'Writing metadata' } as const;
+
+/** The label of a running job: what the worker is doing ("Fitting to 200 KB: try 3 of 8"), or its status. */
+export function stageLabel(stage: ConversionStage | null): string | null {
+  if (!stage) return null;
+  if (stage.name === 'fitting') return `Fitting to ${stage.targetKb} KB: try ${stage.attempt} of ${stage.attempts}`;
+  return STAGE_TEXT[stage.name];
 }
