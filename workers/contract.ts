@@ -37,6 +37,11 @@ export interface ConversionSettings {
   /** KB, used only when enableTargetSize is on. */
   targetFileSize: number | null;
   enableTargetSize: boolean;
+  /**
+   * When a conversion to the source's own format, with nothing else changed, comes out larger than the source, hand
+   * back the source instead (only when it has no metadata the settings would strip).
+   */
+  keepOriginalIfLarger: boolean;
 }
 
 /** What a conversion is doing, for the job's label: "Decoding", "Encoding", "Fitting to 200 KB: try 3 of 8". */
@@ -67,6 +72,8 @@ export interface ConvertResult {
   blob: Blob;
   /** How many times the encoder ran: 1, or the target-size search's attempts. */
   encodes: number;
+  /** The source came back unchanged (keepOriginalIfLarger); the conversion's own size, for the visitor. */
+  keptOriginal: { convertedBytes: number } | null;
 }
 
 export interface ThumbnailRequest {

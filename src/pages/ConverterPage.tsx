@@ -15,18 +15,64 @@ import { SettingsPanel } from '../features/settings/SettingsPanel';
 import { DEFAULT_SETTINGS, settingsKey, targetSizeMissing } from '../features/settings/settings';
 import { settingsReducer } from '../features/settings/settingsReducer';
 import { countOf } from '../lib/plural';
+import type { ConversionQueue } from '../features/queue/conversionQueue';
+import type { SelectedFile } from '../features/intake/useSelectedFiles';
+import type { ConversionSettings } from '../features/settings/settings';
+
+function planFor(files: readonly SelectedFile[], outcomes: ReturnType<ConversionQueue['getOutcomes']>, settings: ConversionSettings) {
+  return planConvert(files, outcomes, settingsKey(settings), { targetSizeMissing: targetSizeMissing(settings) });
+}
+
+/**
+ * What Convert would do, for the parts that show it. Each part subscribes on its own, so a job finishing re-renders
+ * the file cards and the action bar, not the page with its settings (on a phone, that was a long task mid-batch).
+ */
+function useConvertPlan(queue: ConversionQueue, files: readonly SelectedFile[], settings: ConversionSettings) {
+  return planFor(files, useSyncExternalStore(queue.subscribe, queue.getOutcomes), settings);
+}
+
+function SelectedFilesWithStates({ queue, files, settings, onRemove, onClear }: {
+  queue: ConversionQueue;
+  files: readonly SelectedFile[];
+  settings: ConversionSettings;
+  onRemove: (id: string) => void;
+  onClear: () => void;
+}) {
+  const plan = useConvertPlan(queue, files, settings);
+  return <SelectedFilesGrid files={files} states={plan.states} onRemove={onRemove} onClear={onClear} />;
+}
+
+function ConvertBar({ queue, files, settings, email, onConvert, onEmailHint }: {
+  queue: ConversionQueue;
+  files: readonly SelectedFile[];
+  settings: ConversionSettings;
+  email: string;
+  onConvert: () => void;
+  onEmailHint: () => void;
+}) {
+  const plan = useConvertPlan(queue, files, settings);
+  const converting = useSyncExternalStore(queue.subscribe, queue.isConverting);
+  return (
+    <ActionBar
+      queue={queue}
+      label={converting ? 'Converting...' : `Convert ${countOf(plan.toConvert.length, 'image')}${plan.again ? ' again with new settings' : ''}`}
+      disabled={converting || email === '' || plan.blocked !== null}
+      hint={plan.blocked ?? (!converting && email === '' ? 'Enter your e-mail address to convert.' : null)}
+      onHint={!plan.blocked && email === '' ? onEmailHint : undefined}
+      onConvert={onConvert}
+    />
+  );
+}
 
 export function ConverterPage() {
   const { files, addFiles, removeFile, clearFiles } = useSelectedFiles();
   const [settings, dispatch] = useReducer(settingsReducer, DEFAULT_SETTINGS);
   const [email, setEmail] = useState('');
   const emailInput = useRef<HTMLInputElement>(null);
-  const { queue, converting } = useConversionQueue();
+  const { queue } = useConversionQueue();
 
   const validFiles = files.filter((f) => f.isValid);
   const hasValidFiles = validFiles.length > 0;
-  const outcomes = useSyncExternalStore(queue.subscribe, queue.getOutcomes);
-  const plan = planConvert(files, outcomes, settingsKey(settings), { targetSizeMissing: targetSizeMissing(settings) });
 
   // "Email required" / "Invalid email" go as soon as the address is fine: they no longer hold.
   const emailFine = emailProblem(email) === null;
@@ -39,6 +85,7 @@ export function ConverterPage() {
   useEffect(() => (hasValidFiles ? warmUpWhenIdle(settings) : undefined), [hasValidFiles, settings]);
 
   function convert() {
+    const plan = planFor(files, queue.getOutcomes(), settings);
     if (plan.blocked || plan.toConvert.length === 0) return;
     const problem = emailProblem(email);
     if (problem) {
@@ -73,7 +120,7 @@ export function ConverterPage() {
         <div className="layout">
           <div className="layout__main">
             <DropZone onFiles={addFiles} />
-            <SelectedFilesGrid files={files} states={plan.states} onRemove={removeFile} onClear={clearFiles} />
+            <SelectedFilesWithStates queue={queue} files={files} settings={settings} onRemove={removeFile} onClear={clearFiles} />
             <QueueList queue={queue} onRetry={retry} />
           </div>
           <aside className="layout__side">
@@ -126,14 +173,7 @@ export function ConverterPage() {
           </div>
         </section>
 
-        <ActionBar
-          queue={queue}
-          label={converting ? 'Converting...' : `Convert ${countOf(plan.toConvert.length, 'image')}${plan.again ? ' again with new settings' : ''}`}
-          disabled={converting || email === '' || plan.blocked !== null}
-          hint={plan.blocked ?? (!converting && email === '' ? 'Enter your e-mail address to convert.' : null)}
-          onHint={!plan.blocked && email === '' ? () => emailInput.current?.focus() : undefined}
-          onConvert={convert}
-        />
+        <ConvertBar queue={queue} files={files} settings={settings} email={email} onConvert={convert} onEmailHint={() => emailInput.current?.focus()} />
       </main>
 
       <footer className="app-footer">

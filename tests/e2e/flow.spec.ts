@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { FIXTURES } from '../fixtures/make-fixtures';
 import { convertButton, enterEmail, fileCard, fixtureBytes, openConverter, pickFiles } from './helpers';
-import { convertAll, downloadAllZip } from './convert-helpers';
+import { convertAll, downloadAllZip, downloadJob } from './convert-helpers';
 
 /** The flow around a batch: what Convert offers, what it says when it cannot, and where focus goes. */
 
@@ -160,15 +160,34 @@ test('on a phone toasts sit above the action bar; on a desktop in the top right 
   expect(box!.y).toBeLessThan(120);
 });
 
-test('an output larger than its source says so', async ({ page }) => {
+test('a same-format conversion that would grow keeps the original bytes; with "Keep the original" off it says "+N% larger"', async ({ page }) => {
   // A WebP made at quality 5, converted to WebP at quality 100: the same picture in many more bytes.
   const rough = await sharp(fixtureBytes(FIXTURES.jpeg)).webp({ quality: 5 }).toBuffer();
   await page.getByTestId('file-input').setInputFiles([{ name: 'rough.webp', mimeType: 'image/webp', buffer: rough }]);
   await page.getByLabel('Quality', { exact: true }).fill('100');
+  await expect(page.getByRole('switch', { name: /Keep the original when the output would be larger/ })).toBeChecked();
   await convertAll(page, 1);
-  const job = jobs(page).first();
-  await expect(job.getByText(/\(\+\d+% larger\)/)).toBeVisible();
-  await expect(job.getByText(/% saved/)).toHaveCount(0);
+  const kept = jobs(page).first();
+  await expect(kept.getByText(/\(original kept: converted it was \+\d+% larger\)/)).toBeVisible();
+  expect((await downloadJob(page, 'rough.webp')).equals(rough)).toBe(true);
+
+  await page.getByRole('switch', { name: /Keep the original when the output would be larger/ }).uncheck();
+  await convertButton(page).click();
+  const grown = jobs(page).nth(1);
+  await expect(grown).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+  await expect(grown.getByText(/\(\+\d+% larger\)/)).toBeVisible();
+  await expect(grown.getByText(/% saved/)).toHaveCount(0);
+});
+
+test('a source with metadata is never handed back while "Strip metadata" is on', async ({ page }) => {
+  const tagged = await sharp(fixtureBytes(FIXTURES.jpeg)).webp({ quality: 5 }).withExif({ IFD0: { Make: 'PixelTestCam' } }).toBuffer();
+  await page.getByTestId('file-input').setInputFiles([{ name: 'tagged.webp', mimeType: 'image/webp', buffer: tagged }]);
+  await page.getByLabel('Quality', { exact: true }).fill('100');
+  await convertAll(page, 1);
+  await expect(jobs(page).first().getByText(/\(\+\d+% larger\)/)).toBeVisible();
+  const output = await downloadJob(page, 'tagged.webp');
+  expect(output.equals(tagged)).toBe(false);
+  expect((await sharp(output).metadata()).exif).toBeUndefined();
 });
 
 test('the preset chip in force shows as pressed', async ({ page }) => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { crc32, exifOrientation, readExif, withUprightOrientation, writeExif } from '../../workers/pipeline/metadata';
+import { carriesMetadata, crc32, exifOrientation, readExif, withUprightOrientation, writeExif } from '../../workers/pipeline/metadata';
 
 const pixels = () => sharp({ create: { width: 32, height: 24, channels: 3, background: '#4a7bd0' } });
 let cameraTiff: Uint8Array;
@@ -84,5 +84,28 @@ describe('writing EXIF into each container, parsed back by libvips', () => {
 describe('crc32', () => {
   it('matches the standard check value', () => {
     expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
+  });
+});
+
+describe('carriesMetadata: whether "Strip metadata" would remove anything', () => {
+  const bytes = (buffer: Buffer) => new Uint8Array(buffer);
+
+  it('finds EXIF in each container libvips writes, and nothing in a plain file', async () => {
+    for (const format of ['jpeg', 'png', 'webp', 'avif'] as const) {
+      const plain = await pixels().toFormat(format).toBuffer();
+      const tagged = await pixels().withExif({ IFD0: { Make: 'PixelTestCam' } }).toFormat(format).toBuffer();
+      expect([format, carriesMetadata(bytes(plain), format)]).toEqual([format, false]);
+      expect([format, carriesMetadata(bytes(tagged), format)]).toEqual([format, true]);
+    }
+  });
+
+  it('counts a PNG text chunk and a JPEG comment as metadata', async () => {
+    const png = bytes(await pixels().png().toBuffer());
+    const text = new Uint8Array([0, 0, 0, 4, ...[...'tEXt'].map((c) => c.charCodeAt(0)), 0x61, 0, 0x62, 0x63, 0, 0, 0, 0]);
+    const withText = new Uint8Array([...png.subarray(0, 33), ...text, ...png.subarray(33)]);
+    expect(carriesMetadata(withText, 'png')).toBe(true);
+    const jpeg = bytes(await pixels().jpeg().toBuffer());
+    const comment = [0xff, 0xfe, 0, 5, 0x68, 0x69, 0x21];
+    expect(carriesMetadata(new Uint8Array([...jpeg.subarray(0, 2), ...comment, ...jpeg.subarray(2)]), 'jpeg')).toBe(true);
   });
 });

@@ -23,6 +23,8 @@ describe('settings defaults are the spec table', () => {
       saturation: 0,
       targetFileSize: null,
       enableTargetSize: false,
+      // Not in the spec's table: ours, so that a same-format conversion never hands back a larger file by default.
+      keepOriginalIfLarger: true,
     });
   });
 });

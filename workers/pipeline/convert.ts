@@ -6,7 +6,7 @@ import { ENCODERS, type Encoder } from './encoders';
 import { encodeBitmapWithCanvas } from './encoders/canvas';
 import { explainMemoryFailure } from './failures';
 import { planGeometry, resolutionNeeded } from './geometry';
-import { readExif, withUprightOrientation, writeExif } from './metadata';
+import { carriesMetadata, readExif, withUprightOrientation, writeExif } from './metadata';
 import { probeImage, type ImageHeader } from './probe';
 import type { RawImage } from './raw-image';
 import { MAX_TARGET_ATTEMPTS, searchTargetSize } from './target-size';
@@ -21,6 +21,9 @@ export interface EncodedImage {
   height: number;
   encodes: number;
 }
+
+/** A conversion's result: its encoded image, or (keepOriginalIfLarger) word that the source is the better file. */
+export type ConversionOutcome = EncodedImage & { keptOriginal: { convertedBytes: number } | null };
 
 /** Percent reached at the end of each stage; encoding takes the span from transform to metadata. */
 const STAGE_END = { decode: 30, transform: 45, encode: 95, metadata: 99 } as const;
@@ -184,7 +187,7 @@ async function decodePixels(file: Blob, header: ImageHeader & { size: Size }, se
  * probe → decode → transform → encode (or the target-size search) → metadata. A source or output over the pixel
  * limit, and an allocation that fails on the way, end as the visitor's message, never as a crash.
  */
-export async function convertImage(request: ConvertRequest, resize: Resizer, report: ProgressReporter): Promise<EncodedImage> {
+export async function convertImage(request: ConvertRequest, resize: Resizer, report: ProgressReporter): Promise<ConversionOutcome> {
   try {
     return await convertWithinLimits(request, resize, report);
   } catch (error) {
@@ -192,7 +195,7 @@ export async function convertImage(request: ConvertRequest, resize: Resizer, rep
   }
 }
 
-async function convertWithinLimits({ file, settings, pixelLimit }: ConvertRequest, resize: Resizer, report: ProgressReporter): Promise<EncodedImage> {
+async function convertWithinLimits({ file, settings, pixelLimit }: ConvertRequest, resize: Resizer, report: ProgressReporter): Promise<ConversionOutcome> {
   const header = await probeImage(file);
   if (!header?.size) throw new Error(CONVERSION_ERRORS.load);
   const { format, size } = header;
@@ -222,5 +225,11 @@ async function convertWithinLimits({ file, settings, pixelLimit }: ConvertReques
   if (exif) report({ percent: STAGE_END.encode, stage: { name: 'metadata' } });
   const bytes = exif ? writeExif(new Uint8Array(encoded.bytes), settings.outputFormat, withUprightOrientation(exif), encoded).slice().buffer : encoded.bytes;
   report({ percent: STAGE_END.metadata });
-  return { ...encoded, bytes };
+  const keepSource =
+    settings.keepOriginalIfLarger &&
+    format === settings.outputFormat &&
+    unchangedEitherWay &&
+    bytes.byteLength >= file.size &&
+    !(settings.stripMetadata && carriesMetadata(new Uint8Array(await file.arrayBuffer()), format));
+  return { ...encoded, bytes, keptOriginal: keepSource ? { convertedBytes: bytes.byteLength } : null };
 }

@@ -194,3 +194,59 @@ export function readExif(bytes: Uint8Array, format: ImageFormat): Uint8Array | n
 export function writeExif(encoded: Uint8Array, format: ImageFormat, tiff: Uint8Array, size: { width: number; height: number }): Uint8Array {
   return EXIF_CONTAINERS[format]?.write(encoded, tiff, size) ?? encoded;
 }
+
+/** JPEG segments that carry data about the image rather than the image: APP1 (EXIF, XMP), APP13 (IPTC), comments. */
+const JPEG_METADATA_MARKERS = new Set([0xe1, 0xed, 0xfe]);
+/** PNG chunks of the same kind. */
+const PNG_METADATA_CHUNKS = new Set(['eXIf', 'tEXt', 'iTXt', 'zTXt', 'tIME']);
+
+function jpegHasMetadata(bytes: Uint8Array): boolean {
+  let offset = 2;
+  while (offset + 4 <= bytes.length && bytes[offset] === 0xff) {
+    const marker = bytes[offset + 1]!;
+    if (marker === 0xda || marker === 0xd9) return false;
+    if (JPEG_METADATA_MARKERS.has(marker)) return true;
+    offset += 2 + u16be(bytes, offset + 2);
+  }
+  return false;
+}
+
+function pngHasMetadata(bytes: Uint8Array): boolean {
+  for (let offset = 8; offset + 12 <= bytes.length; offset += 12 + u32be(bytes, offset)) {
+    const type = ascii(bytes, offset + 4, 4);
+    if (PNG_METADATA_CHUNKS.has(type)) return true;
+    if (type === 'IEND') return false;
+  }
+  return false;
+}
+
+function webpHasMetadata(bytes: Uint8Array): boolean {
+  for (let offset = 12; offset + 8 <= bytes.length; ) {
+    const type = ascii(bytes, offset, 4);
+    if (type === 'EXIF' || type === 'XMP ') return true;
+    const size = u32le(bytes, offset + 4);
+    offset += 8 + size + (size % 2);
+  }
+  return false;
+}
+
+/** An AVIF's metadata are items of its `meta` box: an `Exif` item, or XMP as a `mime` item. */
+function avifHasMetadata(bytes: Uint8Array): boolean {
+  const head = ascii(bytes, 0, Math.min(bytes.length, 64 * 1024));
+  return head.includes('Exif') || head.includes('application/rdf+xml');
+}
+
+const METADATA_FINDERS: Record<ImageFormat, (bytes: Uint8Array) => boolean> = {
+  jpeg: jpegHasMetadata,
+  png: pngHasMetadata,
+  webp: webpHasMetadata,
+  avif: avifHasMetadata,
+};
+
+/**
+ * Whether a file carries metadata that "Strip metadata" would remove (EXIF, XMP, IPTC, comments, text): a source
+ * handed back unchanged must not carry any when the visitor asked for them gone.
+ */
+export function carriesMetadata(bytes: Uint8Array, format: ImageFormat): boolean {
+  return METADATA_FINDERS[format](bytes);
+}

@@ -62,6 +62,7 @@ const JobCard = memo(function JobCard({ job, onDownload, onCancel, onRetry }: {
               <span>{formatBytes(job.originalSize)}</span> → <span data-testid="output-size">{formatBytes(job.outputSize ?? 0)}</span>
               {saved !== null ? <span className="job__saved"> ({saved}% saved)</span> : null}
               {larger !== null ? <span className="job__larger"> (+{larger}% larger)</span> : null}
+              {job.keptOriginal ? <span className="job__kept"> ({keptOriginalText(job.originalSize, job.keptOriginal.convertedBytes)})</span> : null}
             </p>
             <p className="job__format">Converted to {FORMATS[job.outputFormat].label}</p>
             <button type="button" className="button button--primary button--small" onClick={() => onDownload(job)} aria-label={`Download ${job.outputName}`}>
@@ -83,6 +84,11 @@ const JobCard = memo(function JobCard({ job, onDownload, onCancel, onRetry }: {
     </li>
   );
 });
+
+function keptOriginalText(originalBytes: number, convertedBytes: number): string {
+  const larger = percentLarger(originalBytes, convertedBytes);
+  return larger === null ? 'original kept: converting saved nothing' : `original kept: converted it was +${larger}% larger`;
+}
 
 export function QueueList({ queue, onRetry }: QueueListProps) {
   const jobs = useQueueJobs(queue);

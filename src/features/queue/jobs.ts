@@ -26,6 +26,8 @@ export interface ConversionJob {
   anchorAt: number | null;
   /** What the worker said it is doing, while it runs. */
   stage: ConversionStage | null;
+  /** The output is the source itself, since converting made it larger (keepOriginalIfLarger): that size. */
+  keptOriginal: { convertedBytes: number } | null;
   error: string | null;
 }
 
@@ -34,7 +36,7 @@ export type JobAction =
   | { type: 'started'; id: string; at: number; expectedMs: number }
   | { type: 'progress'; id: string; percent: number; at: number; stage?: ConversionStage }
   | { type: 'tick'; now: number }
-  | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number }
+  | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number; keptOriginal?: { convertedBytes: number } | null }
   | { type: 'failed'; id: string; message?: string }
   | { type: 'retry'; id: string; outputFormat: ImageFormat; settingsKey: string }
   | { type: 'remove'; id: string }
@@ -72,6 +74,7 @@ export function createJob(id: string, file: File, outputFormat: ImageFormat, set
     anchorValue: 0,
     anchorAt: null,
     stage: null,
+    keptOriginal: null,
     originalSize: file.size,
     outputBlob: null,
     outputSize: null,
@@ -118,7 +121,17 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
     case 'completed':
       return update(jobs, action.id, (job) =>
         isRunning(job)
-          ? { ...job, status: 'completed', progress: 100, outputBlob: action.blob, outputSize: action.blob.size, outputName: action.name, encodes: action.encodes ?? null, error: null }
+          ? {
+              ...job,
+              status: 'completed',
+              progress: 100,
+              outputBlob: action.blob,
+              outputSize: action.blob.size,
+              outputName: action.name,
+              encodes: action.encodes ?? null,
+              keptOriginal: action.keptOriginal ?? null,
+              error: null,
+            }
           : job,
       );
     case 'failed':

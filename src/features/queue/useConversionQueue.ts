@@ -10,12 +10,11 @@ function announceRun({ succeeded, failed }: RunSummary): void {
   else notify.info('Conversion complete', `${countOf(succeeded, 'image')} converted${failed > 0 ? `, ${failed} failed` : ''}.`);
 }
 
-/** One queue for the page's life; the page itself re-renders only when "converting" flips. */
+/** One queue for the page's life; the page itself never re-renders for it (the parts that show it subscribe). */
 export function useConversionQueue() {
   const [queue] = useState(() => new ConversionQueue({ convert: convertInWorker, onRunFinished: announceRun }));
   useEffect(() => () => queue.dispose(), [queue]);
-  const converting = useSyncExternalStore(queue.subscribe, queue.isConverting);
-  return { queue, converting };
+  return { queue };
 }
 
 export function useQueueJobs(queue: ConversionQueue) {

@@ -234,6 +234,12 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
           onChange={(value) => dispatch({ type: 'setFlag', field: 'stripMetadata', value })}
         />
         <Toggle
+          label="Keep the original when the output would be larger"
+          description="For a conversion to the same format with nothing else changed."
+          checked={settings.keepOriginalIfLarger}
+          onChange={(value) => dispatch({ type: 'setFlag', field: 'keepOriginalIfLarger', value })}
+        />
+        <Toggle
           label="Optimised compression"
           description="Use the best encoders (mozjpeg, libwebp, oxipng): smaller files, a little slower."
           checked={settings.enableCompression}

@@ -20,6 +20,7 @@ export const DEFAULT_SETTINGS: ConversionSettings = {
   saturation: 0,
   targetFileSize: null,
   enableTargetSize: false,
+  keepOriginalIfLarger: true,
 };
 
 export interface Range {

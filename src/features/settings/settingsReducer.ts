@@ -15,7 +15,7 @@ export type SettingsAction =
   | { type: 'setQuality'; value: number }
   | { type: 'setCompressionLevel'; value: number }
   | { type: 'setAdjustment'; field: 'brightness' | 'contrast' | 'saturation'; value: number }
-  | { type: 'setFlag'; field: 'stripMetadata' | 'enableCompression' | 'autoCompress' | 'enableTargetSize'; value: boolean }
+  | { type: 'setFlag'; field: 'stripMetadata' | 'enableCompression' | 'autoCompress' | 'enableTargetSize' | 'keepOriginalIfLarger'; value: boolean }
   | { type: 'setBackgroundColor'; value: string }
   | { type: 'applyPreset'; preset: Preset }
   | { type: 'setAspectRatio'; ratio: AspectRatio }
