@@ -48,6 +48,24 @@ export const notify = {
 
 const PHONE = '(max-width: 40rem)';
 
+/**
+ * How far above the bottom toasts sit on a phone: the action bar's height, which the bar reports. A small store of
+ * its own rather than a CSS variable on the root, whose every change restyled the whole page (a long frame mid-batch).
+ */
+let toastBottom = 112;
+const toastBottomListeners = new Set<() => void>();
+
+export function setToastBottom(pixels: number): void {
+  if (pixels === toastBottom) return;
+  toastBottom = pixels;
+  for (const listener of toastBottomListeners) listener();
+}
+
+function subscribeToToastBottom(onChange: () => void): () => void {
+  toastBottomListeners.add(onChange);
+  return () => toastBottomListeners.delete(onChange);
+}
+
 function subscribeToPhone(onChange: () => void): () => void {
   const query = window.matchMedia(PHONE);
   query.addEventListener('change', onChange);
@@ -55,16 +73,16 @@ function subscribeToPhone(onChange: () => void): () => void {
 }
 
 /**
- * Where toasts appear: on a phone at the bottom, just above the action bar (its height is --action-bar-height, which
- * the bar keeps up to date), under the thumb and over no control; on a larger screen in the top right corner, beside
- * the page's header, away from the file and queue controls.
+ * Where toasts appear: on a phone at the bottom, just above the action bar, under the thumb and over no control; on a
+ * larger screen in the top right corner, beside the page's header, away from the file and queue controls.
  */
 export function AppToaster() {
   const phone = useSyncExternalStore(subscribeToPhone, () => window.matchMedia(PHONE).matches);
+  const bottom = useSyncExternalStore(subscribeToToastBottom, () => toastBottom);
   return (
     <Toaster
       position={phone ? 'bottom-center' : 'top-right'}
-      containerStyle={phone ? { bottom: 'calc(var(--action-bar-height, 7rem) + 0.5rem)' } : undefined}
+      containerStyle={phone ? { bottom: bottom + 8 } : undefined}
       toastOptions={{ duration: 5000 }}
     />
   );

@@ -229,3 +229,29 @@ test('a 12 MP photo to AVIF: the job\'s bar moves at least every 2 seconds until
   expect(gaps.length).toBeGreaterThan(3);
   expect(Math.max(...gaps)).toBeLessThanOrEqual(2_000);
 });
+
+for (const viewport of [
+  { name: 'a phone', width: 390, height: 844 },
+  { name: 'a desktop', width: 1280, height: 900 },
+]) {
+  test(`axe finds no WCAG A/AA violation on ${viewport.name} in any state: idle, files, running, done`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    const violations = async (state: string) => {
+      const { violations: found } = await new AxeBuilder({ page }).disableRules(['meta-viewport']).analyze();
+      return found.map((v) => `${state}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    };
+    const found = [...(await violations('idle'))];
+    await pickFiles(page, [FIXTURES.photo12mp, FIXTURES.jpeg, FIXTURES.svg]);
+    await expect(page.getByText('Ready to convert')).toHaveCount(2);
+    found.push(...(await violations('files')));
+    await page.getByRole('radio', { name: 'AVIF', exact: true }).check();
+    await enterEmail(page);
+    await convertButton(page).click();
+    await expect(page.getByRole('status').filter({ hasText: /^Converting…/ })).toBeVisible();
+    found.push(...(await violations('running')));
+    await expect(page.getByRole('status').filter({ hasText: 'Finished: 2 of 2 done' })).toBeVisible({ timeout: 90_000 });
+    found.push(...(await violations('done')));
+    expect(found).toEqual([]);
+  });
+}

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { setToastBottom } from '../../app/notify';
 import type { ConversionQueue } from './conversionQueue';
 import { summarise, type ConversionJob } from './jobs';
 import { useQueueJobs } from './useConversionQueue';
@@ -23,8 +24,9 @@ export function timeLeftSeconds(run: readonly ConversionJob[], startedAt: number
   return Math.max(1, Math.round((((now - startedAt) / settled) * running) / 1000));
 }
 
+/** In 5-second steps under a minute, whole minutes above: a countdown that changes the line once a second is noise. */
 function formatTimeLeft(seconds: number): string {
-  return seconds < 60 ? `${seconds} s left` : `${Math.round(seconds / 60)} min left`;
+  return seconds < 60 ? `${Math.max(5, Math.round(seconds / 5) * 5)} s left` : `${Math.round(seconds / 60)} min left`;
 }
 
 /** The latest run in a line: how far it is and about how long is left, then how it ended. */
@@ -61,7 +63,7 @@ export function ActionBar({ queue, label, disabled, hint, onHint, onConvert }: A
   useEffect(() => {
     const element = bar.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => document.documentElement.style.setProperty('--action-bar-height', `${element.offsetHeight}px`));
+    const observer = new ResizeObserver(() => setToastBottom(element.offsetHeight));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
