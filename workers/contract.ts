@@ -74,6 +74,9 @@ export interface ConvertResult {
   encodes: number;
   /** The source came back unchanged (keepOriginalIfLarger); the conversion's own size, for the visitor. */
   keptOriginal: { convertedBytes: number } | null;
+  /** The output's pixel size. */
+  width: number;
+  height: number;
 }
 
 export interface ThumbnailRequest {

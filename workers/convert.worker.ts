@@ -8,10 +8,10 @@ import type { Resizer } from './pipeline/transform';
 const lanczos3: Resizer = (image, width, height) => resizeLanczos3(toImageData(image), width, height);
 
 async function convert(request: ConvertRequest, onProgress?: (progress: ConversionProgress) => void): Promise<ConvertResult> {
-  const { bytes, mimeType, encodes, keptOriginal } = await convertImage(request, lanczos3, (progress) => void onProgress?.(progress));
+  const { bytes, mimeType, encodes, keptOriginal, width, height } = await convertImage(request, lanczos3, (progress) => void onProgress?.(progress));
   // The source itself when it is the better file: a handle to the visitor's own bytes, not a copy.
   const blob = keptOriginal ? request.file.slice(0, request.file.size, mimeType) : new Blob([bytes], { type: mimeType });
-  return { blob, encodes, keptOriginal };
+  return { blob, encodes, keptOriginal, width, height };
 }
 
 export type WarmUpPlan = CodecPlan;

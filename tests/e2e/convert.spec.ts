@@ -66,6 +66,7 @@ test('the social preset gives 1080×1080 from a 4:3 photo', async ({ page }) => 
   await convertAll(page, 1);
   const image = await decoded(await downloadJob(page, 'photo.webp'));
   expect([image.width, image.height]).toEqual([1080, 1080]);
+  await expect(page.getByTestId('output-dimensions')).toHaveText('· 1080 × 1080');
 });
 
 test('rotation 90 swaps width and height', async ({ page }) => {

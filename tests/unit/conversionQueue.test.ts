@@ -33,7 +33,7 @@ function manualConverter() {
 }
 
 const image = (name: string) => new File([new Uint8Array(200)], name, { type: 'image/png' });
-const output = (bytes: number, type = 'image/webp'): ConvertResult => ({ blob: new Blob([new Uint8Array(bytes)], { type }), encodes: 1, keptOriginal: null });
+const output = (bytes: number, type = 'image/webp'): ConvertResult => ({ blob: new Blob([new Uint8Array(bytes)], { type }), encodes: 1, keptOriginal: null, width: 40, height: 30 });
 
 function makeQueue() {
   const converter = manualConverter();

@@ -64,7 +64,10 @@ const JobCard = memo(function JobCard({ job, onDownload, onCancel, onRetry }: {
               {larger !== null ? <span className="job__larger"> (+{larger}% larger)</span> : null}
               {job.keptOriginal ? <span className="job__kept"> ({keptOriginalText(job.originalSize, job.keptOriginal.convertedBytes)})</span> : null}
             </p>
-            <p className="job__format">Converted to {FORMATS[job.outputFormat].label}</p>
+            <p className="job__format">
+              Converted to {FORMATS[job.outputFormat].label}
+              {job.outputDimensions ? <span data-testid="output-dimensions"> · {job.outputDimensions.width} × {job.outputDimensions.height}</span> : null}
+            </p>
             <button type="button" className="button button--primary button--small" onClick={() => onDownload(job)} aria-label={`Download ${job.outputName}`}>
               Download
             </button>

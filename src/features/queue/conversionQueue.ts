@@ -167,7 +167,7 @@ export class ConversionQueue {
     })
       .then((result) => {
         this.learnRate(job.id, settings);
-        this.dispatch({ type: 'completed', id: job.id, blob: result.blob, name: outputFileName(job.file.name, settings.outputFormat), encodes: result.encodes, keptOriginal: result.keptOriginal });
+        this.dispatch({ type: 'completed', id: job.id, blob: result.blob, name: outputFileName(job.file.name, settings.outputFormat), encodes: result.encodes, keptOriginal: result.keptOriginal, dimensions: { width: result.width, height: result.height } });
       })
       .catch((error: unknown) => {
         if (isAbort(error)) return;

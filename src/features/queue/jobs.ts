@@ -28,6 +28,8 @@ export interface ConversionJob {
   stage: ConversionStage | null;
   /** The output is the source itself, since converting made it larger (keepOriginalIfLarger): that size. */
   keptOriginal: { convertedBytes: number } | null;
+  /** The output's pixel size, once completed. */
+  outputDimensions: { width: number; height: number } | null;
   error: string | null;
 }
 
@@ -36,7 +38,7 @@ export type JobAction =
   | { type: 'started'; id: string; at: number; expectedMs: number }
   | { type: 'progress'; id: string; percent: number; at: number; stage?: ConversionStage }
   | { type: 'tick'; now: number }
-  | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number; keptOriginal?: { convertedBytes: number } | null }
+  | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number; keptOriginal?: { convertedBytes: number } | null; dimensions?: { width: number; height: number } }
   | { type: 'failed'; id: string; message?: string }
   | { type: 'retry'; id: string; outputFormat: ImageFormat; settingsKey: string }
   | { type: 'remove'; id: string }
@@ -75,6 +77,7 @@ export function createJob(id: string, file: File, outputFormat: ImageFormat, set
     anchorAt: null,
     stage: null,
     keptOriginal: null,
+    outputDimensions: null,
     originalSize: file.size,
     outputBlob: null,
     outputSize: null,
@@ -130,6 +133,7 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
               outputName: action.name,
               encodes: action.encodes ?? null,
               keptOriginal: action.keptOriginal ?? null,
+              outputDimensions: action.dimensions ?? null,
               error: null,
             }
           : job,
