@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import { CONVERSION_ERRORS, isExplainedError, type ConversionProgress, type ConversionSettings, type ConvertResult, type ZipEntry } from './contract';
+import { CONVERSION_ERRORS, isExplainedError, usesBrowserEncoder, type ConversionProgress, type ConversionSettings, type ConvertResult, type ZipEntry } from './contract';
 import type { ConvertWorkerApi, WarmUpPlan } from './convert.worker';
 import { formatInfo } from './formats';
 import { decodedBytes, decodedBytesBudget, deviceMemoryGb, pixelLimit } from './memory';
@@ -103,8 +103,7 @@ export const convertInWorker: Converter = async (file, settings, { onProgress, .
 
 /** What a conversion with these settings will load: the optimising encoder unless the browser's encodes, the resizer when resizing. */
 function warmUpPlan(settings: ConversionSettings): WarmUpPlan {
-  const format = formatInfo(settings.outputFormat);
-  const browserEncodes = format.canvasEncoder && !settings.enableCompression && !settings.enableTargetSize;
+  const browserEncodes = usesBrowserEncoder(settings, formatInfo(settings.outputFormat));
   const resizes = settings.resizeWidth !== null || settings.resizeHeight !== null || settings.aspectRatio !== 'original';
   return { format: settings.outputFormat, encoder: !browserEncodes, resizer: resizes };
 }

@@ -1,14 +1,23 @@
-import { CONVERSION_ERRORS, imageTooLargeMessage, outputTooLargeMessage, type ConversionProgress, type ConversionSettings, type ConvertRequest } from '../contract';
+import {
+  CONVERSION_ERRORS,
+  hasTargetSize,
+  imageTooLargeMessage,
+  outputTooLargeMessage,
+  usesBrowserEncoder,
+  type ConversionProgress,
+  type ConversionSettings,
+  type ConvertRequest,
+} from '../contract';
 import { formatInfo, type FormatInfo, type ImageFormat } from '../formats';
 import { bitmapToPixels, decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from './decode';
-import { decodeScaledBitmap } from './scaled-decode';
 import { ENCODERS, type Encoder } from './encoders';
 import { encodeBitmapWithCanvas } from './encoders/canvas';
 import { explainMemoryFailure } from './failures';
-import { planGeometry, resolutionNeeded } from './geometry';
+import { planGeometry, resolutionNeeded, rotated, turned, type Size } from './geometry';
 import { carriesMetadata, readExif, withUprightOrientation, writeExif } from './metadata';
 import { probeImage, type ImageHeader } from './probe';
 import type { RawImage } from './raw-image';
+import { decodeScaledBitmap } from './scaled-decode';
 import { MAX_TARGET_ATTEMPTS, searchTargetSize } from './target-size';
 import { changesPixels, transform, type Resizer } from './transform';
 
@@ -35,11 +44,6 @@ export function encoderQuality(settings: ConversionSettings): number {
 
 /** Bytes a container needs around an EXIF payload (chunk or segment headers, a WebP VP8X chunk). */
 const EXIF_CONTAINER_OVERHEAD = 32;
-
-/** Whether the settings ask for a byte budget. */
-function hasTargetSize(settings: ConversionSettings): settings is ConversionSettings & { targetFileSize: number } {
-  return settings.enableTargetSize && settings.targetFileSize !== null && settings.targetFileSize > 0;
-}
 
 /** What a conversion writes: the registry's entry for the output format and its encoder. */
 interface Output {
@@ -83,11 +87,6 @@ async function encodeForSettings(
   return { bytes: result.bytes, encodes: result.attempts };
 }
 
-/** Whether the settings choose the browser's encoder for a single encode (with the pixels unchanged, see changesPixels). */
-function canEncodeBitmapDirectly(format: FormatInfo, settings: ConversionSettings): boolean {
-  return !settings.enableCompression && format.canvasEncoder && !hasTargetSize(settings);
-}
-
 /**
  * The browser's encoder on the decoded bitmap itself: the same output as the pixel path without reading 48 MB of
  * pixels out of a 12 MP bitmap and writing them back. Null when the browser does not encode the type. An output
@@ -102,13 +101,9 @@ async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: ImageFormat, f
   return { bytes, mimeType: format.mimeType, width, height, encodes: 1 };
 }
 
-type Size = { width: number; height: number };
-
 /** Refuses an output size (a resize, a custom size) over the limit before any pixel is resampled. */
 function checkOutputSize(upright: Size, settings: ConversionSettings, pixelLimit: number): void {
-  const quarterTurn = settings.rotation % 180 !== 0;
-  const rotated = quarterTurn ? { width: upright.height, height: upright.width } : upright;
-  const plan = planGeometry(rotated, settings);
+  const plan = planGeometry(rotated(upright, settings.rotation), settings);
   const pixels = plan.width * plan.height;
   if (pixels > pixelLimit) throw new Error(outputTooLargeMessage(pixels, pixelLimit));
 }
@@ -150,13 +145,13 @@ const SCALED_DECODE_HEADROOM = 1.5;
 async function decodeForOutput(file: Blob, header: ImageHeader & { size: Size }, settings: ConversionSettings): Promise<{ bitmap: ImageBitmap; fullSize: Size | null } | null> {
   const format = formatInfo(header.format);
   const stored = header.size;
-  const upright = header.turned ? { width: stored.height, height: stored.width } : stored;
+  const upright = header.turned ? turned(stored) : stored;
   const scale = Math.min(1, resolutionNeeded(upright, settings) * SCALED_DECODE_HEADROOM);
   if (format.scaledDecode && scale < 7 / 8) {
     const bitmap = await decodeScaledBitmap(file, format.mimeType, stored, scale);
     if (bitmap) {
-      const turned = stored.width >= stored.height !== bitmap.width >= bitmap.height;
-      const fullSize = turned ? { width: stored.height, height: stored.width } : stored;
+      const decodedTurned = stored.width >= stored.height !== bitmap.width >= bitmap.height;
+      const fullSize = decodedTurned ? turned(stored) : stored;
       // The header's orientation decided the scale; the decoder's is the one that counts. Too small: decode whole.
       if (bitmap.width >= Math.floor(fullSize.width * resolutionNeeded(fullSize, settings))) return { bitmap, fullSize };
       bitmap.close();
@@ -207,8 +202,8 @@ async function convertWithinLimits({ file, settings, pixelLimit }: ConvertReques
 
   // A plain re-encode with the browser's encoder needs only its bitmap; everything else needs the pixels. Whether the
   // pixels change can depend on which way up the source is, which only decoding tells: either way up must agree.
-  const unchangedEitherWay = !changesPixels(size, settings) && !changesPixels({ width: size.height, height: size.width }, settings);
-  const bitmap = canEncodeBitmapDirectly(output.format, settings) && unchangedEitherWay ? await decodeToBitmap(file) : null;
+  const unchangedEitherWay = !changesPixels(size, settings) && !changesPixels(turned(size), settings);
+  const bitmap = usesBrowserEncoder(settings, output.format) && unchangedEitherWay ? await decodeToBitmap(file) : null;
   if (bitmap) report({ percent: STAGE_END.decode, stage: { name: 'encoding' } });
   const encoded =
     (bitmap && !changesPixels(bitmap, settings) && (await encodeUnchangedBitmap(bitmap, format, output.format, settings))) ||

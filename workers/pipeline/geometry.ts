@@ -64,16 +64,24 @@ export function planGeometry(source: { width: number; height: number }, settings
   return { crop: full, width: source.width, height: source.height };
 }
 
-type Size = { width: number; height: number };
+/** A width and height. */
+export interface Size {
+  width: number;
+  height: number;
+}
 
-const turned = (size: Size): Size => ({ width: size.height, height: size.width });
+/** The size a quarter turn gives. */
+export const turned = (size: Size): Size => ({ width: size.height, height: size.width });
+
+/** The size after the rotation setting (a multiple of 90°). */
+export const rotated = (size: Size, rotation: number): Size => (rotation % 180 === 0 ? size : turned(size));
 
 /**
  * How much of the source's resolution the output needs: below 1 when the output is smaller than the part of the
  * source it shows. `upright` is the source as shown (EXIF orientation applied), before the rotation setting.
  */
 export function resolutionNeeded(upright: Size, settings: SizeSettings & { rotation: number }): number {
-  const plan = planGeometry(settings.rotation % 180 === 0 ? upright : turned(upright), settings);
+  const plan = planGeometry(rotated(upright, settings.rotation), settings);
   return Math.max(plan.width / plan.crop.width, plan.height / plan.crop.height);
 }
 

@@ -4,6 +4,7 @@ import { PNG } from 'image-size/types/png';
 import { WEBP } from 'image-size/types/webp';
 import { detectFormat, type ImageFormat } from '../formats';
 import { ftypBoxSize } from './bytes';
+import type { Size } from './geometry';
 
 /** Bytes that tell every format apart, except an AVIF whose brand comes late in its ftyp box (see bytesNeededForSignature). */
 export const SIGNATURE_LENGTH = 32;
@@ -24,10 +25,7 @@ export const MAX_HEADER_READ = 1024 * 1024;
 /** A dimension any format here can hold and any decoder would accept: larger is a broken or hostile header. */
 const MAX_DIMENSION = 1 << 24;
 
-export interface ImageSize {
-  width: number;
-  height: number;
-}
+export type ImageSize = Size;
 
 export interface ImageHeader {
   format: ImageFormat;

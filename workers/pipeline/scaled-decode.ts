@@ -1,8 +1,4 @@
-/** A width and height. */
-export interface Size {
-  width: number;
-  height: number;
-}
+import type { Size } from './geometry';
 
 /**
  * The size to ask a decoder that scales in eighths (JPEG's DCT scaling) for, so that at least `scale` of `full`

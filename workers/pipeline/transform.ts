@@ -1,5 +1,5 @@
 import type { ConversionSettings } from '../contract';
-import { planGeometry, scaleRect } from './geometry';
+import { planGeometry, rotated, scaleRect, type Size } from './geometry';
 import { adjust, crop, flatten, rotate } from './pixels';
 import type { RawImage } from './raw-image';
 
@@ -14,7 +14,7 @@ export interface TransformOptions {
    * The upright source's full size when it was decoded smaller (decodeScaledBitmap): the plan is made on it, so the
    * output has the size a full decode would give, and the crop is mapped onto the smaller pixels.
    */
-  fullSize?: { width: number; height: number } | null;
+  fullSize?: Size | null;
 }
 
 /**
@@ -30,7 +30,7 @@ export function changesPixels(source: { width: number; height: number }, setting
 /** rotation → aspect-ratio crop → resize → brightness/contrast/saturation → flatten (when the output has no alpha). */
 export async function transform(source: RawImage, settings: ConversionSettings, options: TransformOptions): Promise<RawImage> {
   let image = rotate(source, settings.rotation);
-  const full = options.fullSize ? (settings.rotation % 180 === 0 ? options.fullSize : { width: options.fullSize.height, height: options.fullSize.width }) : image;
+  const full = options.fullSize ? rotated(options.fullSize, settings.rotation) : image;
   const plan = planGeometry(full, settings);
   image = crop(image, full === image ? plan.crop : scaleRect(plan.crop, full, image));
   if (image.width !== plan.width || image.height !== plan.height) image = await options.resize(image, plan.width, plan.height);

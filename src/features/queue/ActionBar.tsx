@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { setToastBottom } from '../../app/notify';
 import type { ConversionQueue } from './conversionQueue';
-import { summarise, type ConversionJob } from './jobs';
+import { summarise } from './jobs';
 import { useQueueJobs } from './useConversionQueue';
 
 interface ActionBarProps {
@@ -16,9 +16,10 @@ interface ActionBarProps {
   onConvert: () => void;
 }
 
+type RunCounts = ReturnType<typeof summarise>;
+
 /** About how long the rest of a run takes, from the pace of the jobs settled so far; null before the first. */
-export function timeLeftSeconds(run: readonly ConversionJob[], startedAt: number, now: number): number | null {
-  const { running, completed, failed } = summarise(run);
+function timeLeftSeconds({ running, completed, failed }: RunCounts, startedAt: number, now: number): number | null {
   const settled = completed + failed;
   if (settled === 0 || running === 0) return null;
   return Math.max(1, Math.round((((now - startedAt) / settled) * running) / 1000));
@@ -30,12 +31,12 @@ function formatTimeLeft(seconds: number): string {
 }
 
 /** The latest run in a line: how far it is and about how long is left, then how it ended. */
-function runStatus(run: readonly ConversionJob[], timeLeft: number | null): string {
-  const { running, completed, failed } = summarise(run);
+function runStatus({ running, completed, failed }: RunCounts, timeLeft: number | null): string {
   const settled = completed + failed;
+  const total = settled + running;
   const failures = failed > 0 ? `, ${failed} failed` : '';
-  if (running === 0) return `Finished: ${settled} of ${run.length} done${failures}`;
-  return `Converting… ${settled} of ${run.length} done${failures}${timeLeft === null ? '' : ` · about ${formatTimeLeft(timeLeft)}`}`;
+  if (running === 0) return `Finished: ${settled} of ${total} done${failures}`;
+  return `Converting… ${settled} of ${total} done${failures}${timeLeft === null ? '' : ` · about ${formatTimeLeft(timeLeft)}`}`;
 }
 
 /**
@@ -46,7 +47,8 @@ function runStatus(run: readonly ConversionJob[], timeLeft: number | null): stri
 export function ActionBar({ queue, label, disabled, hint, onHint, onConvert }: ActionBarProps) {
   useQueueJobs(queue);
   const run = queue.latestRunJobs();
-  const running = summarise(run).running > 0;
+  const counts = summarise(run);
+  const running = counts.running > 0;
   const startedAt = useRef(0);
   const statusRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -57,7 +59,7 @@ export function ActionBar({ queue, label, disabled, hint, onHint, onConvert }: A
     const lost = focused === null || focused === document.body || (focused instanceof HTMLButtonElement && focused.disabled);
     if (lost) statusRef.current?.focus();
   }, [running]);
-  const done = run.length === 0 ? 0 : (run.length - summarise(run).running) / run.length;
+  const done = run.length === 0 ? 0 : (run.length - counts.running) / run.length;
   const bar = useRef<HTMLElement>(null);
   // Toasts on a phone sit just above the bar (AppToaster), so it publishes its height.
   useEffect(() => {
@@ -75,7 +77,7 @@ export function ActionBar({ queue, label, disabled, hint, onHint, onConvert }: A
           {run.length > 0 ? (
             <>
               <p className="action-bar__status" role="status" tabIndex={-1} ref={statusRef}>
-                {runStatus(run, timeLeftSeconds(run, startedAt.current, performance.now()))}
+                {runStatus(counts, timeLeftSeconds(counts, startedAt.current, performance.now()))}
               </p>
               <div className="progress action-bar__progress" aria-hidden="true">
                 <div className="progress__bar" style={{ transform: `scaleX(${done})` }} />

@@ -1,5 +1,6 @@
 import { conversionErrorMessage, isAbort, type Converter } from '../../../workers/bridge';
-import type { ConversionSettings } from '../../../workers/contract';
+import { usesBrowserEncoder, type ConversionSettings } from '../../../workers/contract';
+import { formatInfo } from '../../../workers/formats';
 import { outputFileName } from '../../lib/fileNames';
 import { createId } from '../../lib/ids';
 import { settingsKey } from '../settings/settings';
@@ -25,11 +26,13 @@ export const HAND_OVER_WINDOW = 6;
 
 /**
  * What a job is expected to take before the session has measured its kind: input bytes per millisecond, by output
- * (the WASM encoders are the slow ones; AVIF slowest). Rough on purpose: the first jobs of a kind replace it.
+ * (the WASM encoders are the slow ones, and slowest a format only WASM encodes: AVIF). Rough on purpose: the first
+ * jobs of a kind replace it.
  */
 function defaultRate(settings: ConversionSettings): number {
-  if (settings.outputFormat === 'avif') return 150;
-  return settings.enableCompression || settings.enableTargetSize ? 500 : 3000;
+  const output = formatInfo(settings.outputFormat);
+  if (!output.canvasEncoder) return 150;
+  return usesBrowserEncoder(settings, output) ? 3000 : 500;
 }
 
 /** Jobs of one kind (output format, compression, target size) take alike per input byte. */
@@ -64,10 +67,12 @@ export class ConversionQueue {
   private readonly rates = new Map<string, number>();
   /** Jobs not yet handed to the converter, in order. */
   private waiting: Waiting[] = [];
-  /** Ids of the current run, for the completion step; null when no run is going. */
-  private run: Set<string> | null = null;
-  /** Ids of the latest run, kept after it ends (for its summary) until the next one starts. */
+  /**
+   * Ids of the latest run: while it is open, what the completion step waits for; after, what its summary counts,
+   * until the next run starts.
+   */
   private latestRun = new Set<string>();
+  private runOpen = false;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private notifyScheduled = false;
   /** Each file's outcome per settings, rebuilt only when a job is added, removed or changes state (not on progress). */
@@ -103,9 +108,7 @@ export class ConversionQueue {
     const key = settingsKey(settings);
     const created = files.map((file) => createJob(createId(), file, settings.outputFormat, key));
     if (created.length === 0) return;
-    if (!this.run) this.latestRun = new Set();
-    for (const job of created) this.latestRun.add(job.id);
-    this.run = new Set([...(this.run ?? []), ...created.map((job) => job.id)]);
+    this.joinRun(created.map((job) => job.id));
     this.dispatch({ type: 'enqueue', jobs: created });
     // Let the frame that shows the new queue render first: once the workers run, the UI thread shares the cores
     // with them. The jobs then start together: a progress tick no longer re-lays out the page, so nothing is gained
@@ -119,16 +122,14 @@ export class ConversionQueue {
   cancel(id: string): void {
     this.controllers.get(id)?.abort();
     this.waiting = this.waiting.filter((w) => w.job.id !== id);
-    this.run?.delete(id);
+    this.latestRun.delete(id);
     this.dispatch({ type: 'remove', id });
   }
 
   retry(id: string, settings: ConversionSettings): void {
     const job = this.jobs.find((j) => j.id === id);
     if (job?.status !== 'error') return;
-    if (!this.run) this.latestRun = new Set();
-    this.latestRun.add(id);
-    this.run = new Set([...(this.run ?? []), id]);
+    this.joinRun([id]);
     this.dispatch({ type: 'retry', id, outputFormat: settings.outputFormat, settingsKey: settingsKey(settings) });
     this.waiting.push({ job, settings });
     this.handOver();
@@ -226,12 +227,18 @@ export class ConversionQueue {
     }
   }
 
+  /** Jobs join the open run, or start a new one (whose summary replaces the last). */
+  private joinRun(ids: readonly string[]): void {
+    if (!this.runOpen) this.latestRun = new Set();
+    for (const id of ids) this.latestRun.add(id);
+    this.runOpen = true;
+  }
+
   private finishRunIfSettled(): void {
-    const ids = this.run;
-    if (!ids) return;
-    const ofRun = this.jobs.filter((job) => ids.has(job.id));
+    if (!this.runOpen) return;
+    const ofRun = this.latestRunJobs();
     if (ofRun.some((job) => job.status === 'pending' || job.status === 'processing')) return;
-    this.run = null;
+    this.runOpen = false;
     if (ofRun.length === 0) return;
     const succeeded = ofRun.filter((job) => job.status === 'completed').length;
     this.onRunFinished({ succeeded, failed: ofRun.length - succeeded });

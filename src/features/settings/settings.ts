@@ -1,4 +1,4 @@
-import type { AspectRatio, ConversionSettings, ImageFormat } from '../../../workers/contract';
+import { hasTargetSize, type AspectRatio, type ConversionSettings, type ImageFormat } from '../../../workers/contract';
 import { QUALITY_RANGE } from '../../../workers/formats';
 
 export type { AspectRatio, ConversionSettings, ImageFormat };
@@ -74,5 +74,5 @@ export function settingsKey(settings: ConversionSettings): string {
 
 /** "Target file size" is on with no size to aim for: a field error, and Convert waits for a value. */
 export function targetSizeMissing(settings: ConversionSettings): boolean {
-  return settings.enableTargetSize && !(settings.targetFileSize !== null && settings.targetFileSize > 0);
+  return settings.enableTargetSize && !hasTargetSize(settings);
 }
