@@ -20,7 +20,7 @@ test('a second Convert with unchanged settings makes no job; after changing qual
   await expect(fileCard(page, FIXTURES.png).getByText('Converted', { exact: true })).toBeVisible();
   await expect(convertButton(page)).toBeDisabled();
   await expect(convertButton(page)).toHaveText('Convert 0 images');
-  await expect(convertButton(page)).toHaveAccessibleDescription('Every image is converted with these settings. Change a setting to convert them again.');
+  await expect(convertButton(page)).toHaveAccessibleDescription('All converted with these settings. Change a setting to convert again.');
   await expect(jobs(page)).toHaveCount(2);
 
   await page.getByLabel('Quality', { exact: true }).fill('60');
@@ -107,6 +107,11 @@ for (const viewport of [
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(convertButton(page)).toBeVisible();
     expect(await inViewport(page, convertButton(page))).toBe(true);
+    if (viewport.width >= 960) {
+      // Files, settings and Convert in one view on a desktop.
+      expect(await inViewport(page, page.locator('.file-grid'))).toBe(true);
+      expect(await inViewport(page, page.getByRole('heading', { name: 'Conversion Settings' }))).toBe(true);
+    }
     await convertButton(page).click();
     const progress = page.getByRole('status').filter({ hasText: /^Converting… \d+ of 3 done/ });
     await expect(progress).toBeVisible();
@@ -118,6 +123,19 @@ for (const viewport of [
       expect(await inViewport(page, progress), `progress on screen with the page scrolled to the ${scroll}`).toBe(true);
     }
     await expect(page.getByRole('status').filter({ hasText: 'Finished: 3 of 3 done' })).toBeVisible({ timeout: 60_000 });
+    // Download All is in the bar, on screen, and the completion toast is not over it.
+    const downloadAll = page.getByRole('region', { name: 'Convert' }).getByRole('button', { name: 'Download All (.zip)' });
+    const toast = page.getByRole('status').filter({ hasText: 'Conversion complete' });
+    await expect(toast).toBeVisible();
+    expect(await inViewport(page, downloadAll)).toBe(true);
+    const [button, toastBox] = [(await downloadAll.boundingBox())!, (await toast.boundingBox())!];
+    const overlaps = toastBox.x < button.x + button.width && button.x < toastBox.x + toastBox.width && toastBox.y < button.y + button.height && button.y < toastBox.y + toastBox.height;
+    expect(overlaps, 'the completion toast covers Download All').toBe(false);
+    const onTop = await downloadAll.evaluate((element) => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      return element.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+    });
+    expect(onTop).toBe(true);
   });
 }
 
@@ -207,6 +225,8 @@ test('a 12 MP photo to AVIF: the job\'s bar moves at least every 2 seconds until
   await convertButton(page).click();
   // The job says what it is doing: most of this one is libavif encoding.
   await expect(jobs(page).first().getByText('Encoding', { exact: true })).toBeVisible();
+  // The batch line has a time left before any job has finished, from the job's expected time.
+  await expect(page.getByRole('status').filter({ hasText: /^Converting… 0 of 1 done · about \d+ (s|min) left$/ })).toBeVisible();
   const gaps = await page.evaluate(
     () =>
       new Promise<number[]>((resolve) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createJob, estimatedProgress, jobsReducer, stageLabel, summarise, type ConversionJob, type JobAction } from '../../src/features/queue/jobs';
+import { createJob, estimatedProgress, jobsReducer, runTimeLeftMs, stageLabel, summarise, type ConversionJob, type JobAction } from '../../src/features/queue/jobs';
 
 /** A worker takes a job at time 0, expected to take 10 s. */
 const START_A: JobAction = { type: 'started', id: 'a', at: 0, expectedMs: 10_000 };
@@ -113,5 +113,32 @@ describe('what a running job says it is doing', () => {
     expect(stageLabel({ name: 'decoding' })).toBe('Decoding');
     expect(stageLabel({ name: 'transforming' })).toBe('Resizing');
     expect(stageLabel({ name: 'metadata' })).toBe('Writing metadata');
+  });
+});
+
+describe("a run's time left", () => {
+  it('knows nothing before a worker takes a job, and nothing once the run is over', () => {
+    expect(runTimeLeftMs(queued(), 0, 500)).toBeNull();
+    const over = run(queued(), START_A, { type: 'completed', id: 'a', blob: new Blob(['x']), name: 'a.webp' }, { type: 'failed', id: 'b' });
+    expect(runTimeLeftMs(over, 0, 9000)).toBeNull();
+  });
+
+  it('before the first job settles, counts the running job down and prices the waiting one by its size', () => {
+    // a: 1000 bytes expected to take 10 s, 4 s in; b: 2000 bytes waiting, so about 20 s at a's pace.
+    expect(runTimeLeftMs(run(queued(), START_A), 0, 4000)).toBe(6000 + 20_000);
+  });
+
+  it('shares the work among the jobs running side by side', () => {
+    const both = run(queued(), START_A, { type: 'started', id: 'b', at: 0, expectedMs: 20_000 });
+    expect(runTimeLeftMs(both, 0, 4000)).toBe((6000 + 16_000) / 2);
+  });
+
+  it('never says a late job is done: a tenth of its expected time stays', () => {
+    expect(runTimeLeftMs(run(queued(), START_A), 0, 60_000)).toBe(1000 + 20_000);
+  });
+
+  it("once jobs have settled, follows the run's own pace", () => {
+    const half = run(queued(), START_A, { type: 'completed', id: 'a', blob: new Blob(['x']), name: 'a.webp' });
+    expect(runTimeLeftMs(half, 0, 3000)).toBe(3000);
   });
 });

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
-import { setToastBottom } from '../../app/notify';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { notify, setToastBottom } from '../../app/notify';
 import type { ConversionQueue } from './conversionQueue';
-import { summarise } from './jobs';
+import { downloadAllAsZip } from './download';
+import { runTimeLeftMs, summarise } from './jobs';
 import { useQueueJobs } from './useConversionQueue';
 
 interface ActionBarProps {
@@ -18,34 +19,58 @@ interface ActionBarProps {
 
 type RunCounts = ReturnType<typeof summarise>;
 
-/** About how long the rest of a run takes, from the pace of the jobs settled so far; null before the first. */
-function timeLeftSeconds({ running, completed, failed }: RunCounts, startedAt: number, now: number): number | null {
-  const settled = completed + failed;
-  if (settled === 0 || running === 0) return null;
-  return Math.max(1, Math.round((((now - startedAt) / settled) * running) / 1000));
-}
-
 /** In 5-second steps under a minute, whole minutes above: a countdown that changes the line once a second is noise. */
 function formatTimeLeft(seconds: number): string {
   return seconds < 60 ? `${Math.max(5, Math.round(seconds / 5) * 5)} s left` : `${Math.round(seconds / 60)} min left`;
 }
 
 /** The latest run in a line: how far it is and about how long is left, then how it ended. */
-function runStatus({ running, completed, failed }: RunCounts, timeLeft: number | null): string {
+function runStatus({ running, completed, failed }: RunCounts, timeLeftMs: number | null): string {
   const settled = completed + failed;
   const total = settled + running;
   const failures = failed > 0 ? `, ${failed} failed` : '';
   if (running === 0) return `Finished: ${settled} of ${total} done${failures}`;
-  return `Converting… ${settled} of ${total} done${failures}${timeLeft === null ? '' : ` · about ${formatTimeLeft(timeLeft)}`}`;
+  return `Converting… ${settled} of ${total} done${failures}${timeLeftMs === null ? '' : ` · about ${formatTimeLeft(timeLeftMs / 1000)}`}`;
 }
 
 /**
- * Convert and the batch's progress, in a bar that stays at the bottom of the screen wherever the page is scrolled
+ * Every completed output in one zip; "Preparing zip…" while the worker builds it. Shown from the start of a run but
+ * hidden (unseen, unfocusable, out of the accessibility tree) until a job completes: inserting it then would change
+ * the bar's size mid-batch, which re-lays out the page while the workers hold the cores.
+ */
+function DownloadAllButton({ queue, completed }: { queue: ConversionQueue; completed: number }) {
+  const [zipping, setZipping] = useState(false);
+  const downloadAll = useCallback(async () => {
+    setZipping(true);
+    try {
+      await downloadAllAsZip(queue.getJobs());
+    } catch (error) {
+      console.error('Building the zip failed', error);
+      notify.destructive('Download failed', 'The zip could not be built. Download the files one by one instead.');
+    } finally {
+      setZipping(false);
+    }
+  }, [queue]);
+  return (
+    <button
+      type="button"
+      className="button button--primary button--large action-bar__download"
+      onClick={downloadAll}
+      disabled={zipping}
+      style={completed === 0 ? { visibility: 'hidden' } : undefined}
+    >
+      {zipping ? 'Preparing zip…' : 'Download All (.zip)'}
+    </button>
+  );
+}
+
+/**
+ * Convert, the batch's progress and Download All, in a bar that stays at the bottom of the screen wherever the page is scrolled
  * (sticky, so at the end of the page it takes its own place and covers nothing). On a phone the settings, the
  * files and the queue are long; the action and the batch's state are always a thumb away.
  */
 export function ActionBar({ queue, label, disabled, hint, onHint, onConvert }: ActionBarProps) {
-  useQueueJobs(queue);
+  const jobs = useQueueJobs(queue);
   const run = queue.latestRunJobs();
   const counts = summarise(run);
   const running = counts.running > 0;
@@ -77,7 +102,7 @@ export function ActionBar({ queue, label, disabled, hint, onHint, onConvert }: A
           {run.length > 0 ? (
             <>
               <p className="action-bar__status" role="status" tabIndex={-1} ref={statusRef}>
-                {runStatus(counts, timeLeftSeconds(counts, startedAt.current, performance.now()))}
+                {runStatus(counts, runTimeLeftMs(run, startedAt.current, performance.now()))}
               </p>
               <div className="progress action-bar__progress" aria-hidden="true">
                 <div className="progress__bar" style={{ transform: `scaleX(${done})` }} />
@@ -96,9 +121,12 @@ export function ActionBar({ queue, label, disabled, hint, onHint, onConvert }: A
             </p>
           ) : null}
         </div>
-        <button type="button" className="button button--primary button--large action-bar__convert" onClick={onConvert} disabled={disabled} aria-describedby={hint ? 'convert-hint' : undefined}>
-          {label}
-        </button>
+        <div className="action-bar__buttons">
+          {jobs.length > 0 ? <DownloadAllButton queue={queue} completed={jobs.filter((job) => job.status === 'completed').length} /> : null}
+          <button type="button" className="button button--primary button--large action-bar__convert" onClick={onConvert} disabled={disabled} aria-describedby={hint ? 'convert-hint' : undefined}>
+            {label}
+          </button>
+        </div>
       </div>
     </section>
   );

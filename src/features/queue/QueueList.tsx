@@ -1,10 +1,9 @@
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback } from 'react';
 import { FORMATS } from '../../../workers/formats';
-import { notify } from '../../app/notify';
 import { CountedSection } from '../../app/CountedSection';
 import { formatBytes, percentLarger, percentSaved } from '../../lib/formatBytes';
 import type { ConversionQueue } from './conversionQueue';
-import { downloadAllAsZip, downloadJobOutput } from './download';
+import { downloadJobOutput } from './download';
 import { stageLabel, type ConversionJob } from './jobs';
 import { useQueueJobs } from './useConversionQueue';
 
@@ -66,7 +65,7 @@ const JobCard = memo(function JobCard({ job, onDownload, onCancel, onRetry }: {
             </p>
             <p className="job__format">
               Converted to {FORMATS[job.outputFormat].label}
-              {job.outputDimensions ? <span data-testid="output-dimensions"> · {job.outputDimensions.width} × {job.outputDimensions.height}</span> : null}
+              {job.outputDimensions ? <span className="job__dimensions" data-testid="output-dimensions"> · {job.outputDimensions.width} × {job.outputDimensions.height}</span> : null}
             </p>
             <button type="button" className="button button--primary button--small" onClick={() => onDownload(job)} aria-label={`Download ${job.outputName}`}>
               Download
@@ -95,47 +94,17 @@ function keptOriginalText(originalBytes: number, convertedBytes: number): string
 
 export function QueueList({ queue, onRetry }: QueueListProps) {
   const jobs = useQueueJobs(queue);
-
-  const [zipping, setZipping] = useState(false);
   const cancel = useCallback((id: string) => queue.cancel(id), [queue]);
-  const downloadAll = useCallback(async () => {
-    setZipping(true);
-    try {
-      await downloadAllAsZip(queue.getJobs());
-    } catch (error) {
-      console.error('Building the zip failed', error);
-      notify.destructive('Download failed', 'The zip could not be built. Download the files one by one instead.');
-    } finally {
-      setZipping(false);
-    }
-  }, [queue]);
 
   if (jobs.length === 0) return null;
-  const completed = jobs.filter((job) => job.status === 'completed').length;
   return (
     <CountedSection
       title="Conversion Queue"
       count={jobs.length}
       actions={
-        <>
-          {/*
-            Kept in the layout from the start, hidden (unseen, unfocusable, out of the accessibility tree) until a job
-            completes: inserting it then re-laid out the whole page mid-batch, a long task while the workers held the
-            cores. Showing a hidden box re-lays out far less.
-          */}
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={downloadAll}
-            disabled={zipping}
-            style={completed === 0 ? { visibility: 'hidden' } : undefined}
-          >
-            {zipping ? 'Preparing zip…' : 'Download All (.zip)'}
-          </button>
-          <button type="button" className="link-button" onClick={() => queue.clearFinished()}>
-            Clear finished
-          </button>
-        </>
+        <button type="button" className="link-button" onClick={() => queue.clearFinished()}>
+          Clear finished
+        </button>
       }
     >
       <ul className="job-list">

@@ -13,7 +13,7 @@ export const FILE_STATE_TEXT: Record<FileState, string> = {
 export const CONVERT_BLOCKED = {
   noFiles: 'Upload images to start converting',
   noValidFiles: 'None of these files can be converted. Add JPG, PNG, WebP or AVIF images.',
-  allConverted: 'Every image is converted with these settings. Change a setting to convert them again.',
+  allConverted: 'All converted with these settings. Change a setting to convert again.',
   onlyFailed: 'The images left failed with these settings: retry them in the queue, or change a setting.',
   targetSizeMissing: 'Enter a target size in KB, or turn Target file size off.',
 } as const;

@@ -189,3 +189,21 @@ export function stageLabel(stage: ConversionStage | null): string | null {
   if (stage.name === 'fitting') return `Fitting to ${stage.targetKb} KB: try ${stage.attempt} of ${stage.attempts}`;
   return STAGE_TEXT[stage.name];
 }
+
+/**
+ * About how long the rest of a run takes, in ms, or null when nothing is known yet. Once jobs have settled, from the
+ * run's own pace; before the first, from what each running job is expected to take (its kind's learnt or default
+ * rate) and, for jobs still waiting, the same per-byte pace, shared among the jobs running side by side.
+ */
+export function runTimeLeftMs(jobs: readonly ConversionJob[], runStartedAt: number, now: number): number | null {
+  const running = jobs.filter(isRunning);
+  if (running.length === 0) return null;
+  const settled = jobs.length - running.length;
+  if (settled > 0) return ((now - runStartedAt) / settled) * running.length;
+  const started = running.filter((job) => job.startedAt !== null && job.expectedMs !== null);
+  if (started.length === 0) return null;
+  const msPerByte = started.reduce((sum, job) => sum + job.expectedMs! / Math.max(1, job.originalSize), 0) / started.length;
+  const startedLeft = started.reduce((sum, job) => sum + Math.max(job.expectedMs! - (now - job.startedAt!), job.expectedMs! / 10), 0);
+  const waitingLeft = running.filter((job) => job.startedAt === null).reduce((sum, job) => sum + job.originalSize * msPerByte, 0);
+  return (startedLeft + waitingLeft) / started.length;
+}
