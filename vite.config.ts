@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CODEC_PACKAGES, UNLOADED_CODEC_FILES } from './wasm/codecs';
@@ -11,10 +11,46 @@ function themeColour(): Plugin {
   return { name: 'theme-colour', transformIndexHtml: (html) => html.replaceAll('%THEME_COLOUR%', THEME_COLOUR) };
 }
 
+/**
+ * Renders the converter page into index.html at build time (src/entry-server.tsx through Vite's SSR loader, in
+ * the build's mode so its env is the same), so the first paint needs no JavaScript; main.tsx hydrates it.
+ */
+function prerenderConverterPage(): Plugin {
+  let mode = 'production';
+  return {
+    name: 'prerender-converter-page',
+    apply: 'build',
+    configResolved(config) {
+      mode = config.mode;
+    },
+    async transformIndexHtml(html) {
+      const server = await createServer({
+        configFile: false,
+        root: import.meta.dirname,
+        mode,
+        logLevel: 'error',
+        plugins: [react()],
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const { renderConverterPage } = (await server.ssrLoadModule('/src/entry-server.tsx')) as typeof import('./src/entry-server');
+        const root = '<div id="root"></div>';
+        if (!html.includes(root)) throw new Error(`index.html has no ${root} to render into`);
+        return html.replace(root, `<div id="root">${renderConverterPage()}</div>`);
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     themeColour(),
+    prerenderConverterPage(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: 'script-defer',

@@ -1,9 +1,16 @@
-import { createBrowserRouter } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { ConverterPage } from '../pages/ConverterPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 
-/** No errorElement on purpose: a render error shows the router's own "Unexpected Application Error!" screen. */
-export const router = createBrowserRouter([
-  { path: '/', element: <ConverterPage /> },
-  { path: '*', element: <NotFoundPage /> },
-]);
+/**
+ * The app's two routes, under whichever router the entry gives them: the browser's (main.tsx) or, at build time,
+ * a static one for "/" (entry-server.tsx), whose HTML is the page's first paint.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<ConverterPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

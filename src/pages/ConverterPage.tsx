@@ -28,7 +28,7 @@ function planFor(files: readonly SelectedFile[], outcomes: ReturnType<Conversion
  * the file cards and the action bar, not the page with its settings (on a phone, that was a long task mid-batch).
  */
 function useConvertPlan(queue: ConversionQueue, files: readonly SelectedFile[], settings: ConversionSettings) {
-  return planFor(files, useSyncExternalStore(queue.subscribe, queue.getOutcomes), settings);
+  return planFor(files, useSyncExternalStore(queue.subscribe, queue.getOutcomes, queue.getOutcomes), settings);
 }
 
 function SelectedFilesWithStates({ queue, files, settings, onRemove, onClear }: {
@@ -51,7 +51,7 @@ function ConvertBar({ queue, files, settings, email, onConvert, onEmailHint }: {
   onEmailHint: () => void;
 }) {
   const plan = useConvertPlan(queue, files, settings);
-  const converting = useSyncExternalStore(queue.subscribe, queue.isConverting);
+  const converting = useSyncExternalStore(queue.subscribe, queue.isConverting, queue.isConverting);
   return (
     <ActionBar
       queue={queue}

@@ -1,6 +1,6 @@
 /**
  * Injected into the app's page before it loads (the bench only): the same observers the baseline pages use,
- * plus when Convert was clicked, when each job completed, and when the zip download was triggered.
+ * plus every tap's latency (Event Timing), when Convert was clicked, when each job completed, and when the zip download was triggered.
  */
 export function instrumentApp(): void {
   const bench = {
@@ -9,6 +9,8 @@ export function instrumentApp(): void {
     zipAt: 0,
     longTasks: [] as { start: number; duration: number }[],
     frames: [] as { start: number; duration: number; blocking: number }[],
+    /** Event Timing: each input event's time from input to the next paint, by interaction (a tap is one). */
+    events: [] as { name: string; interactionId: number; start: number; duration: number }[],
   };
   (window as unknown as { __bench: typeof bench }).__bench = bench;
   new PerformanceObserver((list) => {
@@ -19,6 +21,11 @@ export function instrumentApp(): void {
       bench.frames.push({ start: e.startTime, duration: e.duration, blocking: (e as unknown as { blockingDuration: number }).blockingDuration });
     }
   }).observe({ type: 'long-animation-frame', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as PerformanceEventTiming[]) {
+      if (e.interactionId) bench.events.push({ name: e.name, interactionId: e.interactionId, start: e.startTime, duration: e.duration });
+    }
+  }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
   document.addEventListener(
     'click',
     (event) => {

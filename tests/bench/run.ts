@@ -5,7 +5,7 @@
  *
  *   npm run bench                      all scenarios
  *   npm run bench -- --runs 1          quicker, noisier
- *   npm run bench -- --only webp,avif  some scenarios (webp, jpeg, avif, memory, phone, resize, many, target)
+ *   npm run bench -- --only webp,avif  some scenarios (webp, jpeg, avif, memory, phone, lowmem, resize, many, target)
  *   npm run bench -- --match 'off|native'  only the contenders whose name matches (a regular expression)
  *   npm run bench -- --photos DIR      inputs made from the real photos in DIR instead of synthetic scenes
  */
@@ -47,7 +47,20 @@ interface LongTaskFigures {
   at?: [number, number][];
 }
 
+/** Taps during a batch (Event Timing): the slowest, from input to the next paint, and the Convert tap's. */
+interface TapFigures {
+  taps: number;
+  slowestMs: number;
+  convertTapMs: number | null;
+}
+
+/** A phone: a 390 × 844 touch screen, the page's CPU `slowdown` times slower (DevTools' throttling), taps during the batch. */
+interface PhoneOptions {
+  slowdown: number;
+}
+
 interface RunResult {
+  taps?: TapFigures;
   batchMs: number;
   zipMs: number | null;
   longTasks: LongTaskFigures;
@@ -73,6 +86,8 @@ interface ContenderSummary {
   ssim: number | null;
   /** CPU seconds per Chromium thread group, first run. */
   cpu?: Record<string, number>;
+  /** The worst run's taps. */
+  taps?: TapFigures;
   note?: string;
 }
 
@@ -100,6 +115,54 @@ function longTaskFigures(bench: { longTasks: { start: number; duration: number }
   };
 }
 
+interface BenchEvent {
+  name: string;
+  interactionId: number;
+  start: number;
+  duration: number;
+}
+
+/**
+ * Each interaction's latency is its longest event (Event Timing: input to the next paint); the Convert tap is the
+ * interaction that began last before Convert's handler ran.
+ */
+function tapFigures(events: BenchEvent[], convertAt: number, from: number, to: number): TapFigures {
+  const byInteraction = new Map<number, { start: number; duration: number }>();
+  for (const e of events) {
+    const before = byInteraction.get(e.interactionId);
+    byInteraction.set(e.interactionId, { start: Math.min(before?.start ?? Infinity, e.start), duration: Math.max(before?.duration ?? 0, e.duration) });
+  }
+  const interactions = [...byInteraction.values()];
+  const convertTap = interactions.filter((i) => i.start <= convertAt + 1).sort((a, b) => b.start - a.start)[0];
+  const during = interactions.filter((i) => i.start >= from && i.start <= to);
+  return { taps: during.length, slowestMs: Math.round(Math.max(0, ...during.map((i) => i.duration))), convertTapMs: convertTap ? Math.round(convertTap.duration) : null };
+}
+
+const TAP_EVERY_MS = 600;
+
+/** Taps with `tap` every 600 ms until `until` settles; a tap that fails (the control moved) is skipped. */
+async function tapUntil(tap: () => Promise<unknown>, until: Promise<unknown>): Promise<void> {
+  let done = false;
+  void until.finally(() => (done = true));
+  while (!done) {
+    await Promise.race([tap().catch(() => undefined), until]);
+    await new Promise((resolve) => setTimeout(resolve, TAP_EVERY_MS));
+  }
+}
+
+/** The page's browser context and CPU as a phone's, or as this machine's desktop. */
+async function openContext(browser: Awaited<ReturnType<typeof launchChromium>>, phone?: PhoneOptions) {
+  return browser.newContext({
+    acceptDownloads: true,
+    serviceWorkers: 'block',
+    ...(phone ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } }),
+  });
+}
+
+async function throttle(page: import('@playwright/test').Page, phone?: PhoneOptions): Promise<void> {
+  if (phone && phone.slowdown > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: phone.slowdown });
+}
+
 /** Serves the baseline pages and the locally installed browser-image-compression (its libURL: no CDN). */
 function startBaselineServer(): http.Server {
   const files: Record<string, [string, string]> = {
@@ -117,23 +180,30 @@ function startBaselineServer(): http.Server {
   return server;
 }
 
-async function runApp(paths: string[], settings: AppSettings, deviceMemoryGb?: number): Promise<RunResult> {
+async function runApp(paths: string[], settings: AppSettings, { deviceMemoryGb, phone }: { deviceMemoryGb?: number; phone?: PhoneOptions } = {}): Promise<RunResult> {
   const browser = await launchChromium();
   const sampler = new ChromiumSampler();
   try {
-    const context = await browser.newContext({ acceptDownloads: true, serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const page = await (await openContext(browser, phone)).newPage();
     await page.addInitScript(instrumentApp);
     await openIdleApp(page, deviceMemoryGb);
     const idleMemoryMb = ChromiumSampler.currentMb();
     await prepareBatch(page, paths, settings);
+    await throttle(page, phone);
     sampler.start();
-    await convertButton(page).click();
-    await allJobsSettled(page, paths.length);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download All (.zip)' }).click()]);
+    if (phone) {
+      await convertButton(page).tap();
+      // "Rotate right" is a real setting change (the plan and the panel re-render) while the batch runs.
+      await tapUntil(() => page.getByRole('button', { name: 'Rotate right' }).tap({ timeout: 2000 }), allJobsSettled(page, paths.length));
+    } else {
+      await convertButton(page).click();
+      await allJobsSettled(page, paths.length);
+    }
+    const downloadAll = page.getByRole('button', { name: 'Download All (.zip)' });
+    const [download] = await Promise.all([page.waitForEvent('download'), phone ? downloadAll.tap() : downloadAll.click()]);
     const zip = readFileSync(await download.path());
     const { peakMemoryMb, cpu } = sampler.stop();
-    const bench = await page.evaluate(() => (window as unknown as { __bench: { convertAt: number; done: number[]; zipAt: number; longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[] } }).__bench);
+    const bench = await page.evaluate(() => (window as unknown as { __bench: { convertAt: number; done: number[]; zipAt: number; longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[]; events: BenchEvent[] } }).__bench);
     const encodes = await page.locator('[data-testid="job"]').evaluateAll((jobs) => jobs.map((j) => Number((j as HTMLElement).dataset.encodes ?? 0)));
     const entries = unzipSync(new Uint8Array(zip));
     const outputs = Object.keys(entries)
@@ -149,6 +219,7 @@ async function runApp(paths: string[], settings: AppSettings, deviceMemoryGb?: n
       outputs,
       encodes,
       cpu,
+      taps: phone ? tapFigures(bench.events, bench.convertAt, bench.convertAt + 1, bench.zipAt) : undefined,
     };
   } finally {
     sampler.stop();
@@ -156,20 +227,28 @@ async function runApp(paths: string[], settings: AppSettings, deviceMemoryGb?: n
   }
 }
 
-async function runBaselinePage(pageName: 'seed' | 'bic', paths: string[], type: string, quality: number): Promise<RunResult> {
+async function runBaselinePage(pageName: 'seed' | 'bic', paths: string[], type: string, quality: number, phone?: PhoneOptions): Promise<RunResult> {
   const browser = await launchChromium();
   const sampler = new ChromiumSampler();
   try {
-    const page = await browser.newPage();
+    const page = await (await openContext(browser, phone)).newPage();
     await page.goto(`http://localhost:${BASELINE_PORT}/${pageName}.html?type=${encodeURIComponent(type)}&quality=${quality}`);
     await page.waitForTimeout(2000);
     const idleMemoryMb = ChromiumSampler.currentMb();
     await page.locator('#files').setInputFiles(paths);
+    await throttle(page, phone);
     sampler.start();
-    await page.locator('#convert').click();
-    await page.waitForFunction(() => (window as unknown as { __bench: { finishedAt?: number } }).__bench.finishedAt !== undefined, undefined, { timeout: 1_800_000, polling: 250 });
+    const finished = page.waitForFunction(() => (window as unknown as { __bench: { finishedAt?: number } }).__bench.finishedAt !== undefined, undefined, { timeout: 1_800_000, polling: 250 });
+    if (phone) {
+      await page.locator('#convert').tap();
+      // These pages have no settings: a tap on an empty part of the page still waits for the main thread.
+      await tapUntil(() => page.touchscreen.tap(195, 600), finished);
+    } else {
+      await page.locator('#convert').click();
+      await finished;
+    }
     const { peakMemoryMb, cpu } = sampler.stop();
-    const bench = await page.evaluate(() => (window as unknown as { __bench: { convertAt: number; finishedAt: number; longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[] } }).__bench);
+    const bench = await page.evaluate(() => (window as unknown as { __bench: { convertAt: number; finishedAt: number; longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[]; events: BenchEvent[] } }).__bench);
     const outputs: Buffer[] = [];
     for (let i = 0; i < paths.length; i++) {
       const { base64 } = await page.evaluate((index) => (window as unknown as { outputBase64: (i: number) => Promise<{ base64: string }> }).outputBase64(index), i);
@@ -183,6 +262,7 @@ async function runBaselinePage(pageName: 'seed' | 'bic', paths: string[], type: 
       idleMemoryMb,
       outputs,
       cpu,
+      taps: phone ? tapFigures(bench.events, bench.convertAt, bench.convertAt + 1, bench.finishedAt) : undefined,
     };
   } finally {
     sampler.stop();
@@ -273,6 +353,13 @@ async function summarise(name: string, inputs: InputSet, results: RunResult[]): 
     totalBytes: first.outputs.reduce((sum, b) => sum + b.length, 0),
     ssim: await meanSsim(inputs.paths, first.outputs),
     cpu: first.cpu,
+    taps: first.taps
+      ? {
+          taps: Math.min(...results.map((r) => r.taps!.taps)),
+          slowestMs: worst((r) => r.taps!.slowestMs),
+          convertTapMs: worst((r) => r.taps!.convertTapMs ?? 0),
+        }
+      : undefined,
   };
 }
 
@@ -386,15 +473,46 @@ async function scenarioMemory(): Promise<ScenarioResult> {
  * A phone's memory: Chromium reports navigator.deviceMemory as 2 (what a 2 GB phone reports), so the pool's budget
  * lets one 12 MP photo decode at a time; beside the same batch on this machine's 8.
  */
-async function scenarioPhone(): Promise<ScenarioResult> {
+async function scenarioLowMemory(): Promise<ScenarioResult> {
   const inputs = await photoSet(12, 4000, 3000, NATURALS);
   const contenders = await measure(inputs, RUNS, [
-    { name: 'app, optimised, deviceMemory 8', once: () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: true }, 8) },
-    { name: 'app, optimised, deviceMemory 2', once: () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: true }, 2) },
-    { name: 'app, compression off, deviceMemory 8', once: () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: false }, 8) },
-    { name: 'app, compression off, deviceMemory 2', once: () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: false }, 2) },
+    { name: 'app, optimised, deviceMemory 8', once: () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: true }, { deviceMemoryGb: 8 }) },
+    { name: 'app, optimised, deviceMemory 2', once: () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: true }, { deviceMemoryGb: 2 }) },
+    { name: 'app, compression off, deviceMemory 8', once: () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: false }, { deviceMemoryGb: 8 }) },
+    { name: 'app, compression off, deviceMemory 2', once: () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: false }, { deviceMemoryGb: 2 }) },
   ]);
-  return { id: 'phone', title: `${inputs.name} JPEG → WebP q80 with a phone's memory (deviceMemory 2 vs 8)`, contenders };
+  return { id: 'lowmem', title: `${inputs.name} JPEG → WebP q80 with a phone's memory (deviceMemory 2 vs 8)`, contenders };
+}
+
+/**
+ * A phone's CPU: 390 × 844 touch screen, the page 4× (and 6×) slower, "Rotate right" tapped every 600 ms while the
+ * batch runs; the same batch unthrottled, and the baselines under the same throttle. Two batches: 8 photos to JPG
+ * with the browser encoder (fast jobs, many UI updates), and 4 with the default settings (WebP, optimised).
+ */
+async function scenarioPhoneCpu(): Promise<ScenarioResult[]> {
+  const scenarios: ScenarioResult[] = [];
+  const batches = [
+    { count: 8, settings: { format: 'JPG', quality: 80, compression: false } as AppSettings, type: 'image/jpeg', title: 'JPEG → JPG q80, compression off' },
+    { count: 4, settings: { format: 'WebP', quality: 80, compression: true } as AppSettings, type: 'image/webp', title: 'JPEG → WebP q80, default settings (optimised)' },
+  ];
+  for (const [i, batch] of batches.entries()) {
+    const inputs = await photoSet(batch.count, 4000, 3000, NATURALS);
+    const contenders = await measure(inputs, RUNS, [
+      { name: 'app, phone, CPU 4× slower', once: () => runApp(inputs.paths, batch.settings, { phone: { slowdown: 4 } }) },
+      { name: 'app, phone, CPU 6× slower', once: () => runApp(inputs.paths, batch.settings, { phone: { slowdown: 6 } }) },
+      { name: 'app, phone, CPU unthrottled', once: () => runApp(inputs.paths, batch.settings, { phone: { slowdown: 1 } }) },
+      { name: 'seed design, phone, CPU 4× slower', once: () => runBaselinePage('seed', inputs.paths, batch.type, 0.8, { slowdown: 4 }) },
+      { name: 'browser-image-compression, phone, CPU 4× slower', once: () => runBaselinePage('bic', inputs.paths, batch.type, 0.8, { slowdown: 4 }) },
+    ]);
+    const [slow, , fast] = contenders;
+    scenarios.push({
+      id: i === 0 ? 'phone' : 'phone-default',
+      title: `A phone's CPU: ${inputs.name} ${batch.title}, taps every ${TAP_EVERY_MS} ms`,
+      contenders,
+      extra: { throttledOverUnthrottled: slow!.batchMs! / fast!.batchMs! },
+    });
+  }
+  return scenarios;
 }
 
 /** A phone's everyday resize: 12 MP photos for the web (the "Web 1920 wide" preset), which decode at half size. */
@@ -460,6 +578,11 @@ function table(scenario: ScenarioResult): string {
       return `- ${c.name}: ${total.toFixed(1)} s — ${top.join(', ')}`;
     });
   if (cpuLines.length > 0) lines.push('', 'CPU seconds by Chromium thread over the batch (first run; the UI thread is renderer/chromium, the main thread of the renderer):', '', ...cpuLines);
+  const tapLines = scenario.contenders
+    .filter((c) => c.taps)
+    .map((c) => `- ${c.name}: slowest of ${c.taps!.taps} taps ${c.taps!.slowestMs} ms; the Convert tap ${c.taps!.convertTapMs} ms`);
+  if (tapLines.length > 0) lines.push('', 'Taps, input to next paint (Event Timing; the worst run; goal ≤ 100 ms):', '', ...tapLines);
+  if (scenario.extra?.throttledOverUnthrottled) lines.push('', `Batch time, CPU 4× slower ÷ unthrottled: ${(scenario.extra.throttledOverUnthrottled as number).toFixed(2)}× (goal ≤ 1.1×).`);
   if (scenario.extra?.ratio48to12) lines.push('', `Peak memory over the idle page, 48 ÷ 12 images: ${(scenario.extra.ratio48to12 as number).toFixed(2)}× (goal ≤ 1.1×).`);
   const seed = scenario.contenders.find((c) => c.name.startsWith('seed design') && c.overIdleMb);
   if (seed) {
@@ -476,12 +599,13 @@ async function main() {
   const baselineServer = startBaselineServer();
   try {
     const scenarios: ScenarioResult[] = [];
-    const plan: [string, () => Promise<ScenarioResult>][] = [
+    const plan: [string, () => Promise<ScenarioResult | ScenarioResult[]>][] = [
       ['webp', scenarioWebp],
       ['jpeg', scenarioJpeg],
       ['avif', scenarioAvif],
       ['memory', scenarioMemory],
-      ['phone', scenarioPhone],
+      ['phone', scenarioPhoneCpu],
+      ['lowmem', scenarioLowMemory],
       ['resize', scenarioResize],
       ['many', scenarioMany],
       ['target', scenarioTarget],
@@ -489,7 +613,7 @@ async function main() {
     for (const [id, run] of plan) {
       if (!wanted(id)) continue;
       console.log(`\n${id}:`);
-      scenarios.push(await run());
+      scenarios.push(...[await run()].flat());
     }
     const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown CPU';
     const browserVersion = await launchChromium().then(async (b) => {

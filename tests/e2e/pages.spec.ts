@@ -54,3 +54,29 @@ test('axe finds no WCAG A/AA violations on / (the spec’s viewport rule aside)'
     .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
+
+test('the page is in index.html before any script runs, and comes alive without a hydration mismatch', async ({ page, request }) => {
+  const html = await (await request.get('/')).text();
+  const root = html.slice(html.indexOf('<div id="root">'));
+  for (const text of ['Add Images', 'Tap here or drag &amp; drop images', 'Conversion Settings', 'Upload images to start converting']) expect(root).toContain(text);
+
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if ((message.type() === 'error' || message.type() === 'warning') && !message.text().includes('blocked by Playwright')) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await openConverter(page);
+  // Alive: a setting responds, which only a hydrated page does.
+  await page.getByRole('button', { name: 'Rotate right' }).click();
+  await expect(page.getByTestId('rotation-value')).toHaveText('90°');
+  expect(problems).toEqual([]);
+});
+
+test('without JavaScript the page still shows what it is', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Convert images in your browser' })).toBeVisible();
+  await expect(page.getByText('Add Images')).toBeVisible();
+  await context.close();
+});

@@ -86,7 +86,7 @@ export function ActionBar({ queue, label, disabled, hint, onHint, onConvert }: A
   }, [running]);
   const done = run.length === 0 ? 0 : (run.length - counts.running) / run.length;
   const bar = useRef<HTMLElement>(null);
-  // Toasts on a phone sit just above the bar (AppToaster), so it publishes its height.
+  // Toasts on a phone sit just above the bar (toaster.tsx), so it publishes its height.
   useEffect(() => {
     const element = bar.current;
     if (!element || typeof ResizeObserver === 'undefined') return;

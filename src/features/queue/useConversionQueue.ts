@@ -18,5 +18,5 @@ export function useConversionQueue() {
 }
 
 export function useQueueJobs(queue: ConversionQueue) {
-  return useSyncExternalStore(queue.subscribe, queue.getJobs);
+  return useSyncExternalStore(queue.subscribe, queue.getJobs, queue.getJobs);
 }

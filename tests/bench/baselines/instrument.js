@@ -1,11 +1,16 @@
 // Shared by the baseline pages: the same measurements the bench takes on the app.
-window.__bench = { convertAt: 0, done: [], longTasks: [], frames: [], outputs: [] };
+window.__bench = { convertAt: 0, done: [], longTasks: [], frames: [], events: [], outputs: [] };
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
 }).observe({ type: 'longtask', buffered: true });
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__bench.frames.push({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration });
 }).observe({ type: 'long-animation-frame', buffered: true });
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (e.interactionId) window.__bench.events.push({ name: e.name, interactionId: e.interactionId, start: e.startTime, duration: e.duration });
+  }
+}).observe({ type: 'event', buffered: true, durationThreshold: 16 });
 
 /** Runs `convert` over the files, `concurrency` at a time, recording when each finishes. */
 window.runBatch = async function runBatch(files, concurrency, convert, { inBatches }) {

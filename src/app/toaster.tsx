@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
 import toast, { Toaster, type Toast } from 'react-hot-toast';
+import { subscribeToToastBottom, toastBottomPixels } from './notify';
 
 function ToastBody({ title, message, toastId }: { title: string; message?: string; toastId: string }) {
   return (
@@ -25,46 +27,18 @@ function ToastIcon({ tone }: { tone: 'success' | 'error' }) {
   );
 }
 
-/**
- * Toasts with a title and an optional line; "destructive" ones are the spec's error style.
- * The title is the toast's id, so pressing Convert twice shows one "Invalid email", not a stack.
- */
-export const notify = {
-  info(title: string, message?: string) {
-    return toast.success((t: Toast) => <ToastBody title={title} message={message} toastId={t.id} />, { id: title, icon: <ToastIcon tone="success" /> });
-  },
-  destructive(title: string, message?: string) {
-    return toast.error((t: Toast) => <ToastBody title={title} message={message} toastId={t.id} />, {
-      id: title,
-      className: 'toast-destructive',
-      icon: <ToastIcon tone="error" />,
-    });
-  },
-  /** Takes a toast down before its time, when what it said no longer holds. */
-  dismiss(title: string) {
-    toast.dismiss(title);
-  },
-};
+/** Shows a toast; its title is its id, so pressing Convert twice shows one "Invalid email", not a stack. */
+export function show(tone: 'success' | 'error', title: string, message?: string): void {
+  const content = (t: Toast) => <ToastBody title={title} message={message} toastId={t.id} />;
+  if (tone === 'success') toast.success(content, { id: title, icon: <ToastIcon tone="success" /> });
+  else toast.error(content, { id: title, className: 'toast-destructive', icon: <ToastIcon tone="error" /> });
+}
+
+export function dismiss(title: string): void {
+  toast.dismiss(title);
+}
 
 const PHONE = '(max-width: 40rem)';
-
-/**
- * How far above the bottom toasts sit on a phone: the action bar's height, which the bar reports. A small store of
- * its own rather than a CSS variable on the root, whose every change restyled the whole page (a long frame mid-batch).
- */
-let toastBottom = 112;
-const toastBottomListeners = new Set<() => void>();
-
-export function setToastBottom(pixels: number): void {
-  if (pixels === toastBottom) return;
-  toastBottom = pixels;
-  for (const listener of toastBottomListeners) listener();
-}
-
-function subscribeToToastBottom(onChange: () => void): () => void {
-  toastBottomListeners.add(onChange);
-  return () => toastBottomListeners.delete(onChange);
-}
 
 function subscribeToPhone(onChange: () => void): () => void {
   const query = window.matchMedia(PHONE);
@@ -76,9 +50,9 @@ function subscribeToPhone(onChange: () => void): () => void {
  * Where toasts appear: on a phone at the bottom, just above the action bar, under the thumb and over no control; on a
  * larger screen in the top right corner, beside the page's header, away from the file and queue controls.
  */
-export function AppToaster() {
+function AppToaster() {
   const phone = useSyncExternalStore(subscribeToPhone, () => window.matchMedia(PHONE).matches);
-  const bottom = useSyncExternalStore(subscribeToToastBottom, () => toastBottom);
+  const bottom = useSyncExternalStore(subscribeToToastBottom, toastBottomPixels);
   return (
     <Toaster
       position={phone ? 'bottom-center' : 'top-right'}
@@ -87,3 +61,8 @@ export function AppToaster() {
     />
   );
 }
+
+// Its own root beside the page's, made when the first toast is asked for.
+const container = document.createElement('div');
+document.body.append(container);
+createRoot(container).render(<AppToaster />);

@@ -1,0 +1,45 @@
+/**
+ * Toasts with a title and an optional line; "destructive" ones are the spec's error style. The toast library and
+ * its root load with the first toast (toaster.tsx): the idle page does not need them.
+ */
+type Toaster = typeof import('./toaster');
+let toaster: Promise<Toaster> | null = null;
+let loaded: Toaster | null = null;
+
+function withToaster(use: (toaster: Toaster) => void): void {
+  toaster ??= import('./toaster').then((module) => (loaded = module));
+  void toaster.then(use);
+}
+
+export const notify = {
+  info(title: string, message?: string): void {
+    withToaster((t) => t.show('success', title, message));
+  },
+  destructive(title: string, message?: string): void {
+    withToaster((t) => t.show('error', title, message));
+  },
+  /** Takes a toast down before its time, when what it said no longer holds (none is up before the first). */
+  dismiss(title: string): void {
+    loaded?.dismiss(title);
+  },
+};
+
+/**
+ * How far above the bottom toasts sit on a phone: the action bar's height, which the bar reports. A small store of
+ * its own rather than a CSS variable on the root, whose every change restyled the whole page (a long frame mid-batch).
+ */
+let toastBottom = 112;
+const toastBottomListeners = new Set<() => void>();
+
+export function setToastBottom(pixels: number): void {
+  if (pixels === toastBottom) return;
+  toastBottom = pixels;
+  for (const listener of toastBottomListeners) listener();
+}
+
+export const toastBottomPixels = (): number => toastBottom;
+
+export function subscribeToToastBottom(onChange: () => void): () => void {
+  toastBottomListeners.add(onChange);
+  return () => toastBottomListeners.delete(onChange);
+}

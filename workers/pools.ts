@@ -1,0 +1,72 @@
+import * as Comlink from 'comlink';
+import type { ConversionProgress, ConvertRequest, ConvertResult } from './contract';
+import type { ConvertWorkerApi } from './convert.worker';
+import { decodedBytesBudget, deviceMemoryGb } from './memory';
+import { WorkerPool, type RunOptions } from './pool';
+import type { ThumbnailWorkerApi } from './thumbnail.worker';
+import type { ZipWorkerApi } from './zip.worker';
+
+/** The workers behind bridge.ts, which loads this module on first use; nothing else imports it. */
+
+/** The spec's batch size: three conversions at once, each in its own worker. */
+export const CONVERSION_SLOTS = 3;
+
+/**
+ * Conversions are CPU-bound: on a device with fewer cores than slots, a third job finishes no sooner and holds a
+ * third image's memory (README, "Limits"), so the pool has no more workers than cores.
+ */
+function conversionWorkers(): number {
+  const cores = globalThis.navigator?.hardwareConcurrency;
+  return typeof cores === 'number' && cores > 0 ? Math.min(CONVERSION_SLOTS, cores) : CONVERSION_SLOTS;
+}
+
+/**
+ * An idle conversion worker is ended after 30 s, giving its WASM heap back (a large encode grows a heap by several
+ * times the image's pixels, and a heap never shrinks). Squoosh ends its worker after 10 s; a batch tool warms its
+ * workers when files are added, and 30 s leaves a visitor time to type an e-mail address before Convert without
+ * losing that warm-up.
+ */
+const CONVERT_IDLE_MS = 30_000;
+
+function lazily<T>(create: () => T): () => T {
+  let value: T | null = null;
+  return () => (value ??= create());
+}
+
+export const convertPool = lazily(
+  () =>
+    new WorkerPool<ConvertWorkerApi>(() => new Worker(new URL('./convert.worker.ts', import.meta.url), { type: 'module', name: 'convert' }), {
+      size: conversionWorkers(),
+      idleTimeoutMs: CONVERT_IDLE_MS,
+      budget: decodedBytesBudget(deviceMemoryGb()),
+    }),
+);
+
+/**
+ * Two previews at a time in one worker: enough to keep the grid filling, little enough to leave the pool its cores.
+ * Previews come in a burst when files are added; the worker ends a second after it, so what its decodes held is
+ * given back before Convert.
+ */
+export const thumbnailPool = lazily(
+  () =>
+    new WorkerPool<ThumbnailWorkerApi>(() => new Worker(new URL('./thumbnail.worker.ts', import.meta.url), { type: 'module', name: 'thumbnails' }), {
+      size: 1,
+      tasksPerWorker: 2,
+      idleTimeoutMs: 1_000,
+    }),
+);
+
+/** A zip worker holds the archive while it builds it, so it is ended as soon as it is done. */
+export const zipPool = lazily(
+  () =>
+    new WorkerPool<ZipWorkerApi>(() => new Worker(new URL('./zip.worker.ts', import.meta.url), { type: 'module', name: 'zip' }), {
+      size: 1,
+      idleTimeoutMs: 0,
+    }),
+);
+
+
+/** One conversion in the pool; progress comes back through a Comlink proxy of `onProgress`. */
+export function convertInPool(request: ConvertRequest, onProgress: (progress: ConversionProgress) => void, options: RunOptions & { cost: number }): Promise<ConvertResult> {
+  return convertPool().run((remote) => remote.convert(request, Comlink.proxy(onProgress)), options);
+}
