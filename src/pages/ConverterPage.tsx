@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { warmUpWhenIdle } from '../../workers/bridge';
 import { notify } from '../app/notify';
 import { config } from '../app/config';
@@ -31,7 +31,7 @@ function useConvertPlan(queue: ConversionQueue, files: readonly SelectedFile[], 
   return planFor(files, useSyncExternalStore(queue.subscribe, queue.getOutcomes, queue.getOutcomes), settings);
 }
 
-function SelectedFilesWithStates({ queue, files, settings, onRemove, onClear }: {
+const SelectedFilesWithStates = memo(function SelectedFilesWithStates({ queue, files, settings, onRemove, onClear }: {
   queue: ConversionQueue;
   files: readonly SelectedFile[];
   settings: ConversionSettings;
@@ -40,9 +40,9 @@ function SelectedFilesWithStates({ queue, files, settings, onRemove, onClear }: 
 }) {
   const plan = useConvertPlan(queue, files, settings);
   return <SelectedFilesGrid files={files} states={plan.states} onRemove={onRemove} onClear={onClear} />;
-}
+});
 
-function ConvertBar({ queue, files, settings, email, onConvert, onEmailHint }: {
+const ConvertBar = memo(function ConvertBar({ queue, files, settings, email, onConvert, onEmailHint }: {
   queue: ConversionQueue;
   files: readonly SelectedFile[];
   settings: ConversionSettings;
@@ -62,7 +62,65 @@ function ConvertBar({ queue, files, settings, email, onConvert, onEmailHint }: {
       onConvert={onConvert}
     />
   );
-}
+});
+
+
+/** What never changes, made once: a settings tap re-renders the page, and React skips an element it has seen. */
+const ABOUT = (
+  <>
+    <section className="card info" aria-labelledby="info-title">
+      <h2 id="info-title">How it works</h2>
+      <div className="info__grid">
+        <div>
+          <h3>Private by design</h3>
+          <p>
+            Decoding, resizing and encoding run on your device, in background workers. Your images never leave your device, and
+            neither your e-mail nor your files are stored.
+          </p>
+        </div>
+        <div>
+          <h3>Four formats</h3>
+          <p>
+            Convert between JPG, PNG, WebP and AVIF. WebP and AVIF are usually far smaller than JPG at the same quality; PNG keeps
+            every pixel.
+          </p>
+        </div>
+        <div>
+          <h3>Real encoders</h3>
+          <p>
+            With optimised compression on, images go through mozjpeg, libwebp, libavif and oxipng — the encoders behind Squoosh —
+            for smaller files than a browser's built-in export.
+          </p>
+        </div>
+        <div>
+          <h3>Works offline</h3>
+          <p>After your first visit the page and its encoders are kept on your device, so it opens and converts without a network connection.</p>
+        </div>
+      </div>
+    </section>
+
+    <section className="donate" aria-label="Support">
+      <p>Love this tool? Support its development:</p>
+      <div className="donate__links">
+        <a className="button button--ghost" href={config.donation.paypalUrl} target="_blank" rel="noopener noreferrer">
+          Donate via PayPal
+        </a>
+        <a className="button button--ghost" href={config.donation.coffeeUrl} target="_blank" rel="noopener noreferrer">
+          Buy me a coffee
+        </a>
+      </div>
+    </section>
+  </>
+);
+
+const FOOTER = (
+  <footer className="app-footer">
+    <div className="container">
+      <p>Your images never leave your device: every conversion runs in your browser. Files are never stored.</p>
+      <p className="app-footer__small">© {new Date().getFullYear()} Pixel Converter</p>
+    </div>
+  </footer>
+);
 
 export function ConverterPage() {
   const { files, addFiles, removeFile, clearFiles } = useSelectedFiles();
@@ -81,8 +139,12 @@ export function ConverterPage() {
     for (const problem of Object.values(EMAIL_MESSAGES)) notify.dismiss(problem.title);
   }, [emailFine]);
 
+  // The settings panel shows a change at once; what follows from it (each file's state, Convert's count, the codecs
+  // to warm up) renders after, in the background, where a tap during a batch does not wait for it.
+  const deferredSettings = useDeferredValue(settings);
+
   // Once there is something to convert, have the codecs the settings need ready before Convert.
-  useEffect(() => (hasValidFiles ? warmUpWhenIdle(settings) : undefined), [hasValidFiles, settings]);
+  useEffect(() => (hasValidFiles ? warmUpWhenIdle(deferredSettings) : undefined), [hasValidFiles, deferredSettings]);
 
   function convert() {
     const plan = planFor(files, queue.getOutcomes(), settings);
@@ -98,7 +160,15 @@ export function ConverterPage() {
     );
   }
 
-  const retry = useCallback((id: string) => queue.retry(id, settings), [queue, settings]);
+  // Convert and Retry act with the page as it is when pressed; stable callbacks, so a setting change does not
+  // re-render the queue or the action bar for them.
+  const latest = useRef({ convert, settings });
+  useLayoutEffect(() => {
+    latest.current = { convert, settings };
+  });
+  const onConvert = useCallback(() => latest.current.convert(), []);
+  const retry = useCallback((id: string) => queue.retry(id, latest.current.settings), [queue]);
+  const focusEmail = useCallback(() => emailInput.current?.focus(), []);
 
   return (
     <>
@@ -120,68 +190,22 @@ export function ConverterPage() {
         <div className="layout">
           <div className="layout__main">
             <DropZone onFiles={addFiles} />
-            <SelectedFilesWithStates queue={queue} files={files} settings={settings} onRemove={removeFile} onClear={clearFiles} />
+            <SelectedFilesWithStates queue={queue} files={files} settings={deferredSettings} onRemove={removeFile} onClear={clearFiles} />
             <QueueList queue={queue} onRetry={retry} />
           </div>
           <aside className="layout__side">
             <SettingsPanel settings={settings} dispatch={dispatch}>
-              <EmailField value={email} onChange={setEmail} onSubmit={convert} inputRef={emailInput} />
+              <EmailField value={email} onChange={setEmail} onSubmit={onConvert} inputRef={emailInput} />
             </SettingsPanel>
           </aside>
         </div>
 
-        <section className="card info" aria-labelledby="info-title">
-          <h2 id="info-title">How it works</h2>
-          <div className="info__grid">
-            <div>
-              <h3>Private by design</h3>
-              <p>
-                Decoding, resizing and encoding run on your device, in background workers. Your images never leave your device, and
-                neither your e-mail nor your files are stored.
-              </p>
-            </div>
-            <div>
-              <h3>Four formats</h3>
-              <p>
-                Convert between JPG, PNG, WebP and AVIF. WebP and AVIF are usually far smaller than JPG at the same quality; PNG keeps
-                every pixel.
-              </p>
-            </div>
-            <div>
-              <h3>Real encoders</h3>
-              <p>
-                With optimised compression on, images go through mozjpeg, libwebp, libavif and oxipng — the encoders behind Squoosh —
-                for smaller files than a browser's built-in export.
-              </p>
-            </div>
-            <div>
-              <h3>Works offline</h3>
-              <p>After your first visit the page and its encoders are kept on your device, so it opens and converts without a network connection.</p>
-            </div>
-          </div>
-        </section>
+        {ABOUT}
 
-        <section className="donate" aria-label="Support">
-          <p>Love this tool? Support its development:</p>
-          <div className="donate__links">
-            <a className="button button--ghost" href={config.donation.paypalUrl} target="_blank" rel="noopener noreferrer">
-              Donate via PayPal
-            </a>
-            <a className="button button--ghost" href={config.donation.coffeeUrl} target="_blank" rel="noopener noreferrer">
-              Buy me a coffee
-            </a>
-          </div>
-        </section>
-
-        <ConvertBar queue={queue} files={files} settings={settings} email={email} onConvert={convert} onEmailHint={() => emailInput.current?.focus()} />
+        <ConvertBar queue={queue} files={files} settings={deferredSettings} email={email} onConvert={onConvert} onEmailHint={focusEmail} />
       </main>
 
-      <footer className="app-footer">
-        <div className="container">
-          <p>Your images never leave your device: every conversion runs in your browser. Files are never stored.</p>
-          <p className="app-footer__small">© {new Date().getFullYear()} Pixel Converter</p>
-        </div>
-      </footer>
+      {FOOTER}
     </>
   );
 }

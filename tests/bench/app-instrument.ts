@@ -6,6 +6,8 @@ export function instrumentApp(): void {
   const bench = {
     convertAt: 0,
     done: [] as number[],
+    /** Jobs completed or failed. */
+    settled: 0,
     zipAt: 0,
     longTasks: [] as { start: number; duration: number }[],
     frames: [] as { start: number; duration: number; blocking: number }[],
@@ -37,7 +39,9 @@ export function instrumentApp(): void {
   new MutationObserver((records) => {
     for (const record of records) {
       const element = record.target as HTMLElement;
-      if (record.attributeName === 'data-status' && element.dataset.status === 'completed') bench.done.push(performance.now());
+      if (record.attributeName !== 'data-status') continue;
+      if (element.dataset.status === 'completed') bench.done.push(performance.now());
+      if (element.dataset.status === 'completed' || element.dataset.status === 'error') bench.settled++;
     }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-status'] });
   const click = HTMLAnchorElement.prototype.click;

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -73,6 +73,29 @@ export function convertButton(page: Page) {
   return page.getByRole('button', { name: /^Convert \d+ image/ });
 }
 
+/**
+ * Where to tap `locator`, with it scrolled to the middle of the screen: found before the CPU is throttled, so the
+ * taps during a batch are plain touch events (Playwright's locators run their queries in the page, which on a
+ * throttled page were long tasks of their own).
+ */
+export async function tapPoint(locator: Locator): Promise<{ x: number; y: number }> {
+  return locator.evaluate((element) => {
+    element.scrollIntoView({ block: 'center' });
+    const { x, y, width, height } = element.getBoundingClientRect();
+    return { x: x + width / 2, y: y + height / 2 };
+  });
+}
+
+export const centre = ({ x, y, width, height }: { x: number; y: number; width: number; height: number }) => ({ x: x + width / 2, y: y + height / 2 });
+
+/**
+ * Resolves once `count` jobs have settled, by what the bench's instrument recorded (a property read once a second:
+ * querying the DOM every 250 ms was work of its own on a throttled page).
+ */
+export function jobsSettledQuietly(page: Page, count: number): Promise<unknown> {
+  return page.waitForFunction((n) => (window as unknown as { __bench: { settled: number } }).__bench.settled >= n, count, { timeout: 1_800_000, polling: 1000 });
+}
+
 /** Resolves once every job has completed or failed. */
 export function allJobsSettled(page: Page, count: number): Promise<unknown> {
   return page.waitForFunction(
@@ -81,3 +104,34 @@ export function allJobsSettled(page: Page, count: number): Promise<unknown> {
     { timeout: 1_800_000, polling: 250 },
   );
 }
+
+/** A phone: a 390 × 844 touch screen, the page's CPU `slowdown` times slower (DevTools' throttling), taps during the batch. */
+export interface PhoneOptions {
+  slowdown: number;
+}
+
+export const TAP_EVERY_MS = 600;
+
+/** Taps with `tap` every 600 ms until `until` settles; a tap that fails (the control moved) is skipped. */
+export async function tapUntil(tap: () => Promise<unknown>, until: Promise<unknown>): Promise<void> {
+  let done = false;
+  void until.finally(() => (done = true));
+  while (!done) {
+    await Promise.race([tap().catch(() => undefined), until]);
+    await new Promise((resolve) => setTimeout(resolve, TAP_EVERY_MS));
+  }
+}
+
+/** The page's browser context and CPU as a phone's, or as this machine's desktop. */
+export async function openContext(browser: Browser, phone?: PhoneOptions) {
+  return browser.newContext({
+    acceptDownloads: true,
+    serviceWorkers: 'block',
+    ...(phone ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } }),
+  });
+}
+
+export async function throttle(page: Page, phone?: PhoneOptions): Promise<void> {
+  if (phone && phone.slowdown > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: phone.slowdown });
+}
+

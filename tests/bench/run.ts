@@ -20,7 +20,7 @@ import { ssim } from 'ssim.js';
 import { instrumentApp } from './app-instrument';
 import { naturalPhotos, photoSet, ppmCopy, type InputSet } from './inputs';
 import { ChromiumSampler } from './chromium-sampler';
-import { allJobsSettled, convertButton, launchChromium, openIdleApp, prepareBatch, startAppServer, type AppSettings } from './app-page';
+import { allJobsSettled, centre, convertButton, jobsSettledQuietly, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, TAP_EVERY_MS, tapPoint, tapUntil, throttle, type AppSettings, type PhoneOptions } from './app-page';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const RESULTS = join(import.meta.dirname, 'results');
@@ -52,11 +52,6 @@ interface TapFigures {
   taps: number;
   slowestMs: number;
   convertTapMs: number | null;
-}
-
-/** A phone: a 390 × 844 touch screen, the page's CPU `slowdown` times slower (DevTools' throttling), taps during the batch. */
-interface PhoneOptions {
-  slowdown: number;
 }
 
 interface RunResult {
@@ -138,31 +133,6 @@ function tapFigures(events: BenchEvent[], convertAt: number, from: number, to: n
   return { taps: during.length, slowestMs: Math.round(Math.max(0, ...during.map((i) => i.duration))), convertTapMs: convertTap ? Math.round(convertTap.duration) : null };
 }
 
-const TAP_EVERY_MS = 600;
-
-/** Taps with `tap` every 600 ms until `until` settles; a tap that fails (the control moved) is skipped. */
-async function tapUntil(tap: () => Promise<unknown>, until: Promise<unknown>): Promise<void> {
-  let done = false;
-  void until.finally(() => (done = true));
-  while (!done) {
-    await Promise.race([tap().catch(() => undefined), until]);
-    await new Promise((resolve) => setTimeout(resolve, TAP_EVERY_MS));
-  }
-}
-
-/** The page's browser context and CPU as a phone's, or as this machine's desktop. */
-async function openContext(browser: Awaited<ReturnType<typeof launchChromium>>, phone?: PhoneOptions) {
-  return browser.newContext({
-    acceptDownloads: true,
-    serviceWorkers: 'block',
-    ...(phone ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } }),
-  });
-}
-
-async function throttle(page: import('@playwright/test').Page, phone?: PhoneOptions): Promise<void> {
-  if (phone && phone.slowdown > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: phone.slowdown });
-}
-
 /** Serves the baseline pages and the locally installed browser-image-compression (its libURL: no CDN). */
 function startBaselineServer(): http.Server {
   const files: Record<string, [string, string]> = {
@@ -189,12 +159,14 @@ async function runApp(paths: string[], settings: AppSettings, { deviceMemoryGb, 
     await openIdleApp(page, deviceMemoryGb);
     const idleMemoryMb = ChromiumSampler.currentMb();
     await prepareBatch(page, paths, settings);
+    const rotate = phone ? await tapPoint(page.getByRole('button', { name: 'Rotate right' })) : null;
+    const convertAt = phone ? centre((await convertButton(page).boundingBox())!) : null;
     await throttle(page, phone);
     sampler.start();
     if (phone) {
-      await convertButton(page).tap();
+      await page.touchscreen.tap(convertAt!.x, convertAt!.y);
       // "Rotate right" is a real setting change (the plan and the panel re-render) while the batch runs.
-      await tapUntil(() => page.getByRole('button', { name: 'Rotate right' }).tap({ timeout: 2000 }), allJobsSettled(page, paths.length));
+      await tapUntil(() => page.touchscreen.tap(rotate!.x, rotate!.y), jobsSettledQuietly(page, paths.length));
     } else {
       await convertButton(page).click();
       await allJobsSettled(page, paths.length);

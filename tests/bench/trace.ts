@@ -8,10 +8,12 @@
  *   npm run bench:trace -- --format JPG --compression on --count 6
  *   npm run bench:trace -- --slowdown 4      the page's threads 4× slower, as on a cheap phone (DevTools' CPU throttling)
  *   npm run bench:trace -- --count 200 --size 160x120   a long list of small photos: what the list costs the UI thread
+ *   npm run bench:trace -- --phone --slowdown 4   as the bench's phone: 390 × 844 touch, Rotate right tapped every 600 ms
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allJobsSettled, convertButton, launchChromium, openIdleApp, prepareBatch, startAppServer, type AppSettings } from './app-page';
+import { allJobsSettled, centre, convertButton, jobsSettledQuietly, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, tapPoint, tapUntil, throttle, type AppSettings } from './app-page';
+import { instrumentApp } from './app-instrument';
 import { photoSet } from './inputs';
 
 const argv = process.argv.slice(2);
@@ -27,6 +29,7 @@ const settings: AppSettings = {
 const COUNT = Number(option('count') ?? 12);
 const [WIDTH, HEIGHT] = (option('size') ?? '4000x3000').split('x').map(Number) as [number, number];
 const SLOWDOWN = Number(option('slowdown') ?? 1);
+const PHONE = argv.includes('--phone');
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking', 'toplevel', 'blink'];
 
 interface TraceEvent {
@@ -100,14 +103,21 @@ async function main() {
   const server = await startAppServer();
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ acceptDownloads: true, serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const page = await (await openContext(browser, PHONE ? { slowdown: SLOWDOWN } : undefined)).newPage();
+    await page.addInitScript(instrumentApp);
     await openIdleApp(page);
     await prepareBatch(page, inputs.paths, settings);
-    if (SLOWDOWN > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+    const rotate = PHONE ? await tapPoint(page.getByRole('button', { name: 'Rotate right' })) : null;
+    const convertAt = centre((await convertButton(page).boundingBox())!);
+    await throttle(page, { slowdown: SLOWDOWN });
     await browser.startTracing(page, { categories: CATEGORIES });
-    await convertButton(page).click();
-    await allJobsSettled(page, inputs.paths.length);
+    if (PHONE) {
+      await page.touchscreen.tap(convertAt.x, convertAt.y);
+      await tapUntil(() => page.touchscreen.tap(rotate!.x, rotate!.y), jobsSettledQuietly(page, inputs.paths.length));
+    } else {
+      await convertButton(page).click();
+      await allJobsSettled(page, inputs.paths.length);
+    }
     const trace = await browser.stopTracing();
     const results = join(import.meta.dirname, 'results');
     mkdirSync(results, { recursive: true });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 
 interface DropZoneProps {
   onFiles: (files: File[]) => void;
@@ -8,7 +8,7 @@ function imagesOnly(files: Iterable<File>): File[] {
   return [...files].filter((file) => file.type.startsWith('image/'));
 }
 
-export function DropZone({ onFiles }: DropZoneProps) {
+export const DropZone = memo(function DropZone({ onFiles }: DropZoneProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragOver, setDragOver] = useState(false);
 
@@ -100,4 +100,4 @@ export function DropZone({ onFiles }: DropZoneProps) {
       />
     </div>
   );
-}
+});

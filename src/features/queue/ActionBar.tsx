@@ -3,7 +3,7 @@ import { notify, setToastBottom } from '../../app/notify';
 import type { ConversionQueue } from './conversionQueue';
 import { downloadAllAsZip } from './download';
 import { runTimeLeftMs, summarise } from './jobs';
-import { useQueueJobs } from './useConversionQueue';
+import { useJobsByStatus } from './useConversionQueue';
 
 interface ActionBarProps {
   queue: ConversionQueue;
@@ -18,6 +18,9 @@ interface ActionBarProps {
 }
 
 type RunCounts = ReturnType<typeof summarise>;
+
+/** The time left moves in 5 s steps (formatTimeLeft); working it out more often only costs the UI thread. */
+const TIME_LEFT_REFRESH_MS = 2500;
 
 /** In 5-second steps under a minute, whole minutes above: a countdown that changes the line once a second is noise. */
 function formatTimeLeft(seconds: number): string {
@@ -70,12 +73,19 @@ function DownloadAllButton({ queue, completed }: { queue: ConversionQueue; compl
  * files and the queue are long; the action and the batch's state are always a thumb away.
  */
 export function ActionBar({ queue, label, disabled, hint, onHint, onConvert }: ActionBarProps) {
-  const jobs = useQueueJobs(queue);
-  const run = queue.latestRunJobs();
+  // Re-renders when a job changes status, not on progress; the time left is refreshed every few seconds.
+  const jobs = useJobsByStatus(queue);
+  const run = queue.latestRunJobs(jobs);
   const counts = summarise(run);
   const running = counts.running > 0;
   const startedAt = useRef(0);
   const statusRef = useRef<HTMLParagraphElement>(null);
+  const [, refresh] = useState(0);
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => refresh((n) => n + 1), TIME_LEFT_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [running]);
   useEffect(() => {
     if (!running) return;
     startedAt.current = performance.now();

@@ -5,7 +5,7 @@ import { formatBytes, percentLarger, percentSaved } from '../../lib/formatBytes'
 import type { ConversionQueue } from './conversionQueue';
 import { downloadJobOutput } from './download';
 import { stageLabel, type ConversionJob } from './jobs';
-import { useQueueJobs } from './useConversionQueue';
+import { useJob, useJobsByStatus } from './useConversionQueue';
 
 interface QueueListProps {
   queue: ConversionQueue;
@@ -19,12 +19,15 @@ const STATUS_TEXT: Record<ConversionJob['status'], string> = {
   error: 'Failed',
 };
 
-const JobCard = memo(function JobCard({ job, onDownload, onCancel, onRetry }: {
-  job: ConversionJob;
+const JobCard = memo(function JobCard({ queue, id, onDownload, onCancel, onRetry }: {
+  queue: ConversionQueue;
+  id: string;
   onDownload: (job: ConversionJob) => void;
   onCancel: (id: string) => void;
   onRetry: (id: string) => void;
 }) {
+  const job = useJob(queue, id);
+  if (!job) return null;
   const running = job.status === 'pending' || job.status === 'processing';
   const saved = job.outputSize !== null ? percentSaved(job.originalSize, job.outputSize) : null;
   const larger = job.outputSize !== null ? percentLarger(job.originalSize, job.outputSize) : null;
@@ -92,8 +95,12 @@ function keptOriginalText(originalBytes: number, convertedBytes: number): string
   return larger === null ? 'original kept: converting saved nothing' : `original kept: converted it was +${larger}% larger`;
 }
 
-export function QueueList({ queue, onRetry }: QueueListProps) {
-  const jobs = useQueueJobs(queue);
+/**
+ * The list re-renders when jobs come, go or change status; a job's progress re-renders its own row alone (each row
+ * subscribes to its job), so a tick in a long queue costs a few rows, not the list.
+ */
+export const QueueList = memo(function QueueList({ queue, onRetry }: QueueListProps) {
+  const jobs = useJobsByStatus(queue);
   const cancel = useCallback((id: string) => queue.cancel(id), [queue]);
 
   if (jobs.length === 0) return null;
@@ -109,9 +116,9 @@ export function QueueList({ queue, onRetry }: QueueListProps) {
     >
       <ul className="job-list">
         {jobs.map((job) => (
-          <JobCard key={job.id} job={job} onDownload={downloadJobOutput} onCancel={cancel} onRetry={onRetry} />
+          <JobCard key={job.id} queue={queue} id={job.id} onDownload={downloadJobOutput} onCancel={cancel} onRetry={onRetry} />
         ))}
       </ul>
     </CountedSection>
   );
-}
+});

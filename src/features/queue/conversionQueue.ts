@@ -78,6 +78,8 @@ export class ConversionQueue {
   /** Each file's outcome per settings, rebuilt only when a job is added, removed or changes state (not on progress). */
   private outcomes = new Map<File, Map<string, FileOutcome>>();
   private outcomeStates = '';
+  /** The jobs as they were at the last such change: what the list and the action bar show, which progress does not move. */
+  private settledView: readonly ConversionJob[] = [];
 
   private readonly convert: Converter;
   private readonly onRunFinished: (summary: RunSummary) => void;
@@ -94,11 +96,22 @@ export class ConversionQueue {
 
   readonly getJobs = (): readonly ConversionJob[] => this.jobs;
 
+  /** The same array until a job is added, removed or changes status: progress alone does not change it. */
+  readonly getJobsByStatus = (): readonly ConversionJob[] => this.settledView;
+
+  private byId: { jobs: readonly ConversionJob[]; index: Map<string, ConversionJob> } | null = null;
+
+  /** One job as it is now (its progress too), for the row that shows it. */
+  getJob(id: string): ConversionJob | undefined {
+    if (this.byId?.jobs !== this.jobs) this.byId = { jobs: this.jobs, index: new Map(this.jobs.map((job) => [job.id, job])) };
+    return this.byId.index.get(id);
+  }
+
   readonly isConverting = (): boolean => summarise(this.jobs).running > 0;
 
   /** The latest run's jobs still in the queue (a cancelled one leaves it): what the batch progress counts. */
-  latestRunJobs(): ConversionJob[] {
-    return this.jobs.filter((job) => this.latestRun.has(job.id));
+  latestRunJobs(jobs: readonly ConversionJob[] = this.jobs): ConversionJob[] {
+    return jobs.filter((job) => this.latestRun.has(job.id));
   }
 
   /** What became of each file, per settings key (settingsKey); the same object until a job changes state. */
@@ -198,6 +211,7 @@ export class ConversionQueue {
     if (states !== this.outcomeStates) {
       this.outcomeStates = states;
       this.outcomes = fileOutcomes(next);
+      this.settledView = next;
     }
     // The spec's simulated progress keeps a running job's bar moving between the worker's stage reports.
     this.setTicking(next.some((job) => job.status === 'processing'));

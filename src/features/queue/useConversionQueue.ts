@@ -17,6 +17,13 @@ export function useConversionQueue() {
   return { queue };
 }
 
-export function useQueueJobs(queue: ConversionQueue) {
-  return useSyncExternalStore(queue.subscribe, queue.getJobs, queue.getJobs);
+/** The jobs, re-rendering when one is added, removed or changes status, not on progress. */
+export function useJobsByStatus(queue: ConversionQueue) {
+  return useSyncExternalStore(queue.subscribe, queue.getJobsByStatus, queue.getJobsByStatus);
+}
+
+/** One job as it is now: only its row re-renders when its progress moves. */
+export function useJob(queue: ConversionQueue, id: string) {
+  const get = () => queue.getJob(id);
+  return useSyncExternalStore(queue.subscribe, get, get);
 }
