@@ -20,3 +20,17 @@ else {
   root.replaceChildren();
   createRoot(root).render(app);
 }
+
+/**
+ * The offline copy (the page and every codec, about 6.6 MB) is fetched by the service worker once the page is idle
+ * after loading, so on a slow link it never competes with the page itself.
+ */
+function registerServiceWorkerWhenIdle(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 1000));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
+registerServiceWorkerWhenIdle();
