@@ -31,6 +31,11 @@ function useConvertPlan(queue: ConversionQueue, files: readonly SelectedFile[], 
   return planFor(files, useSyncExternalStore(queue.subscribe, queue.getOutcomes, queue.getOutcomes), settings);
 }
 
+/** The same, for the file cards: their states follow in a deferred render, after the tap or the status that changed them. */
+function useDeferredConvertPlan(queue: ConversionQueue, files: readonly SelectedFile[], settings: ConversionSettings) {
+  return planFor(files, useDeferredValue(useSyncExternalStore(queue.subscribe, queue.getOutcomes, queue.getOutcomes)), settings);
+}
+
 const SelectedFilesWithStates = memo(function SelectedFilesWithStates({ queue, files, settings, onRemove, onClear }: {
   queue: ConversionQueue;
   files: readonly SelectedFile[];
@@ -38,7 +43,7 @@ const SelectedFilesWithStates = memo(function SelectedFilesWithStates({ queue, f
   onRemove: (id: string) => void;
   onClear: () => void;
 }) {
-  const plan = useConvertPlan(queue, files, settings);
+  const plan = useDeferredConvertPlan(queue, files, settings);
   return <SelectedFilesGrid files={files} states={plan.states} onRemove={onRemove} onClear={onClear} />;
 });
 

@@ -9,6 +9,7 @@
  *   npm run bench:trace -- --slowdown 4      the page's threads 4× slower, as on a cheap phone (DevTools' CPU throttling)
  *   npm run bench:trace -- --count 200 --size 160x120   a long list of small photos: what the list costs the UI thread
  *   npm run bench:trace -- --phone --slowdown 4   as the bench's phone: 390 × 844 touch, Rotate right tapped every 600 ms
+ *   npm run bench:trace -- --profile           also a CPU profile of the page: the functions that took the most time
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +31,7 @@ const COUNT = Number(option('count') ?? 12);
 const [WIDTH, HEIGHT] = (option('size') ?? '4000x3000').split('x').map(Number) as [number, number];
 const SLOWDOWN = Number(option('slowdown') ?? 1);
 const PHONE = argv.includes('--phone');
+const PROFILE = argv.includes('--profile');
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking', 'toplevel', 'blink'];
 
 interface TraceEvent {
@@ -98,6 +100,18 @@ function report(events: TraceEvent[]): string[] {
   return lines;
 }
 
+/** The 25 functions with the most self time in a V8 CPU profile ("(program)" is the browser's own work). */
+function selfTimes(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }): string[] {
+  const byNode = new Map<number, number>();
+  profile.samples?.forEach((id, i) => byNode.set(id, (byNode.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+  const byFunction = new Map<string, number>();
+  for (const { id, callFrame: f } of profile.nodes) {
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + (byNode.get(id) ?? 0));
+  }
+  return [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([key, us]) => `  ${ms(us)} ms  ${key}`);
+}
+
 async function main() {
   const inputs = await photoSet(COUNT, WIDTH, HEIGHT);
   const server = await startAppServer();
@@ -111,6 +125,12 @@ async function main() {
     const convertAt = centre((await convertButton(page).boundingBox())!);
     await throttle(page, { slowdown: SLOWDOWN });
     await browser.startTracing(page, { categories: CATEGORIES });
+    const profiler = PROFILE ? await page.context().newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.send('Profiler.start');
+    }
     if (PHONE) {
       await page.touchscreen.tap(convertAt.x, convertAt.y);
       await tapUntil(() => page.touchscreen.tap(rotate!.x, rotate!.y), jobsSettledQuietly(page, inputs.paths.length));
@@ -118,6 +138,7 @@ async function main() {
       await convertButton(page).click();
       await allJobsSettled(page, inputs.paths.length);
     }
+    const profile = profiler ? (await profiler.send('Profiler.stop')).profile : null;
     const trace = await browser.stopTracing();
     const results = join(import.meta.dirname, 'results');
     mkdirSync(results, { recursive: true });
@@ -125,6 +146,7 @@ async function main() {
     const slowdown = SLOWDOWN > 1 ? `, CPU ${SLOWDOWN}× slower` : '';
     console.log(`${inputs.name} → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${slowdown}; trace in tests/bench/results/trace.json\n`);
     console.log(report(JSON.parse(trace.toString()).traceEvents as TraceEvent[]).join('\n'));
+    if (profile) console.log(['', 'Self time by function on the UI thread (CPU profile):', ...selfTimes(profile)].join('\n'));
   } finally {
     await browser.close();
     server.kill();

@@ -1,4 +1,4 @@
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useDeferredValue } from 'react';
 import { FORMATS } from '../../../workers/formats';
 import { CountedSection } from '../../app/CountedSection';
 import { formatBytes, percentLarger, percentSaved } from '../../lib/formatBytes';
@@ -100,7 +100,8 @@ function keptOriginalText(originalBytes: number, convertedBytes: number): string
  * subscribes to its job), so a tick in a long queue costs a few rows, not the list.
  */
 export const QueueList = memo(function QueueList({ queue, onRetry }: QueueListProps) {
-  const jobs = useJobsByStatus(queue);
+  // Rows come and go in the background (a deferred render React can interrupt): the tap on Convert paints first.
+  const jobs = useDeferredValue(useJobsByStatus(queue));
   const cancel = useCallback((id: string) => queue.cancel(id), [queue]);
 
   if (jobs.length === 0) return null;

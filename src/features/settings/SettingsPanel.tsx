@@ -27,9 +27,11 @@ function Slider({ label, value, range, unit = '', signed = false, onChange, disa
     <div className="field">
       <div className="field__row">
         <label htmlFor={id}>{label}</label>
-        <output htmlFor={id} className="field__value">
-          {shown}
-        </output>
+        <span className="value-box">
+          <output htmlFor={id} className="field__value">
+            {shown}
+          </output>
+        </span>
       </div>
       <input
         id={id}
@@ -212,9 +214,11 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
             <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'rotate', direction: 'left' })}>
               ⟲ Rotate left
             </button>
-            <output aria-live="polite" aria-label="Rotation" data-testid="rotation-value">
-              {settings.rotation}°
-            </output>
+            <span className="value-box">
+              <output aria-live="polite" aria-label="Rotation" data-testid="rotation-value">
+                {settings.rotation}°
+              </output>
+            </span>
             <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'rotate', direction: 'right' })}>
               Rotate right ⟳
             </button>
