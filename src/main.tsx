@@ -1,20 +1,32 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router';
+import { stopKeepingEarlyFiles } from './features/intake/earlyFiles';
 import './styles.css';
+
+/** Marks the page alive (`data-alive` on <html>) once React has taken it over: what the end-to-end tests wait for. */
+function Alive({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.alive = '';
+  }, []);
+  return children;
+}
 
 const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
     <BrowserRouter>
-      <AppRoutes />
+      <Alive>
+        <AppRoutes />
+      </Alive>
     </BrowserRouter>
   </StrictMode>
 );
 
 // index.html holds the converter page, rendered at build time: on "/" it comes alive where it stands; any other
 // path (the 404 page) renders afresh.
+stopKeepingEarlyFiles();
 if (location.pathname === '/' && root.firstElementChild) hydrateRoot(root, app);
 else {
   root.replaceChildren();

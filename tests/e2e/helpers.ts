@@ -9,9 +9,11 @@ export function fixture(name: string): string {
   return join(FIXTURE_DIR, name);
 }
 
+/** Opens the app and waits until it is alive: the page is painted from index.html before its script runs. */
 export async function openConverter(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByText('Add Images')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-alive', '');
 }
 
 /** Adds files through the real file input, as the picker does. */

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { FIXTURES } from '../fixtures/make-fixtures';
-import { openConverter, pickFiles } from './helpers';
+import { dropFiles, fileCard, fixtureBytes, openConverter, pickFiles } from './helpers';
 
 test('the viewport is not zoomable, as the spec asks', async ({ page }) => {
   await openConverter(page);
@@ -79,4 +79,25 @@ test('without JavaScript the page still shows what it is', async ({ browser }) =
   await expect(page.getByRole('heading', { name: 'Convert images in your browser' })).toBeVisible();
   await expect(page.getByText('Add Images')).toBeVisible();
   await context.close();
+});
+
+test('files picked or dropped before the script has run are added once it does', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByText('Add Images')).toBeVisible();
+  await pickFiles(page, [FIXTURES.jpeg]);
+  await dropFiles(page, [{ name: 'dropped.png', type: 'image/png', bytes: fixtureBytes(FIXTURES.png) }]);
+  await expect(page.locator('html')).not.toHaveAttribute('data-alive');
+  release();
+  await expect(page.getByRole('heading', { name: 'Selected Files (2)' })).toBeVisible();
+  await expect(fileCard(page, FIXTURES.jpeg).getByText('Ready to convert')).toBeVisible();
+  await expect(fileCard(page, 'dropped.png').getByText('Ready to convert')).toBeVisible();
+  // Once alive, a pick goes through React alone: added once, not twice.
+  await pickFiles(page, [FIXTURES.webp]);
+  await expect(page.getByRole('heading', { name: 'Selected Files (3)' })).toBeVisible();
 });

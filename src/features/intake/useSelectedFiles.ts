@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { devicePixelLimit, makeThumbnail } from '../../../workers/bridge';
+import { takeEarlyFiles } from './earlyFiles';
 import { notify } from '../../app/notify';
 import { displayExtension } from '../../lib/fileNames';
 import { createId } from '../../lib/ids';
@@ -67,6 +68,12 @@ export function useSelectedFiles() {
     },
     [setThumbnail],
   );
+
+  // Files picked or dropped before the script ran (earlyFiles.ts) are added once the page is alive.
+  useEffect(() => {
+    const early = takeEarlyFiles();
+    if (early.length > 0) void addFiles(early);
+  }, [addFiles]);
 
   const removeFile = useCallback((id: string) => {
     setFiles((current) => {
