@@ -6,8 +6,10 @@ export function instrumentApp(): void {
   const bench = {
     convertAt: 0,
     done: [] as number[],
-    /** Jobs completed or failed. */
+    /** Jobs completed or failed, from the action bar's "Finished: N of N done" (a long list keeps only rows near the screen). */
     settled: 0,
+    /** When the action bar said the run finished. */
+    finishedAt: 0,
     zipAt: 0,
     longTasks: [] as { start: number; duration: number }[],
     frames: [] as { start: number; duration: number; blocking: number }[],
@@ -41,9 +43,14 @@ export function instrumentApp(): void {
       const element = record.target as HTMLElement;
       if (record.attributeName !== 'data-status') continue;
       if (element.dataset.status === 'completed') bench.done.push(performance.now());
-      if (element.dataset.status === 'completed' || element.dataset.status === 'error') bench.settled++;
     }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-status'] });
+  new MutationObserver(() => {
+    const finished = /^Finished: (\d+) of \d+ done/.exec(document.querySelector('.action-bar__status')?.textContent ?? '');
+    if (!finished || bench.finishedAt) return;
+    bench.finishedAt = performance.now();
+    bench.settled = Number(finished[1]);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
   const click = HTMLAnchorElement.prototype.click;
   HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
     if (this.download.endsWith('.zip')) bench.zipAt = performance.now();

@@ -89,20 +89,11 @@ export async function tapPoint(locator: Locator): Promise<{ x: number; y: number
 export const centre = ({ x, y, width, height }: { x: number; y: number; width: number; height: number }) => ({ x: x + width / 2, y: y + height / 2 });
 
 /**
- * Resolves once `count` jobs have settled, by what the bench's instrument recorded (a property read once a second:
- * querying the DOM every 250 ms was work of its own on a throttled page).
+ * Resolves once every job has completed or failed: the action bar said the run finished (app-instrument.ts). A
+ * property read, not a DOM query: on a throttled page the polling must not be work of its own.
  */
-export function jobsSettledQuietly(page: Page, count: number): Promise<unknown> {
-  return page.waitForFunction((n) => (window as unknown as { __bench: { settled: number } }).__bench.settled >= n, count, { timeout: 1_800_000, polling: 1000 });
-}
-
-/** Resolves once every job has completed or failed. */
 export function allJobsSettled(page: Page, count: number): Promise<unknown> {
-  return page.waitForFunction(
-    (n) => document.querySelectorAll('[data-testid="job"][data-status="completed"], [data-testid="job"][data-status="error"]').length === n,
-    count,
-    { timeout: 1_800_000, polling: 250 },
-  );
+  return page.waitForFunction((n) => (window as unknown as { __bench: { settled: number } }).__bench.settled >= n, count, { timeout: 1_800_000, polling: 250 });
 }
 
 /** A phone: a 390 × 844 touch screen, the page's CPU `slowdown` times slower (DevTools' throttling), taps during the batch. */

@@ -21,7 +21,7 @@ import { instrumentApp } from './app-instrument';
 import { initialJavaScript, runLighthouse, type LighthouseFigures } from './coldstart';
 import { naturalPhotos, photoSet, ppmCopy, type InputSet } from './inputs';
 import { ChromiumSampler } from './chromium-sampler';
-import { APP_URL, allJobsSettled, centre, convertButton, jobsSettledQuietly, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, TAP_EVERY_MS, tapPoint, tapUntil, throttle, type AppSettings, type PhoneOptions } from './app-page';
+import { APP_URL, allJobsSettled, centre, convertButton, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, TAP_EVERY_MS, tapPoint, tapUntil, throttle, type AppSettings, type PhoneOptions } from './app-page';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const RESULTS = join(import.meta.dirname, 'results');
@@ -167,7 +167,7 @@ async function runApp(paths: string[], settings: AppSettings, { deviceMemoryGb, 
     if (phone) {
       await page.touchscreen.tap(convertAt!.x, convertAt!.y);
       // "Rotate right" is a real setting change (the plan and the panel re-render) while the batch runs.
-      await tapUntil(() => page.touchscreen.tap(rotate!.x, rotate!.y), jobsSettledQuietly(page, paths.length));
+      await tapUntil(() => page.touchscreen.tap(rotate!.x, rotate!.y), allJobsSettled(page, paths.length));
     } else {
       await convertButton(page).click();
       await allJobsSettled(page, paths.length);
@@ -176,7 +176,7 @@ async function runApp(paths: string[], settings: AppSettings, { deviceMemoryGb, 
     const [download] = await Promise.all([page.waitForEvent('download'), phone ? downloadAll.tap() : downloadAll.click()]);
     const zip = readFileSync(await download.path());
     const { peakMemoryMb, cpu } = sampler.stop();
-    const bench = await page.evaluate(() => (window as unknown as { __bench: { convertAt: number; done: number[]; zipAt: number; longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[]; events: BenchEvent[] } }).__bench);
+    const bench = await page.evaluate(() => (window as unknown as { __bench: { convertAt: number; finishedAt: number; zipAt: number; longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[]; events: BenchEvent[] } }).__bench);
     const encodes = await page.locator('[data-testid="job"]').evaluateAll((jobs) => jobs.map((j) => Number((j as HTMLElement).dataset.encodes ?? 0)));
     const entries = unzipSync(new Uint8Array(zip));
     const outputs = Object.keys(entries)
@@ -184,7 +184,7 @@ async function runApp(paths: string[], settings: AppSettings, { deviceMemoryGb, 
       .map((name) => Buffer.from(entries[name]!));
     if (outputs.length !== paths.length) throw new Error(`app produced ${outputs.length} of ${paths.length} outputs`);
     return {
-      batchMs: Math.max(...bench.done) - bench.convertAt,
+      batchMs: bench.finishedAt - bench.convertAt,
       zipMs: bench.zipAt - bench.convertAt,
       longTasks: longTaskFigures(bench, bench.convertAt, bench.zipAt),
       peakMemoryMb,

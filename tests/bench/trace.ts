@@ -13,7 +13,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allJobsSettled, centre, convertButton, jobsSettledQuietly, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, tapPoint, tapUntil, throttle, type AppSettings } from './app-page';
+import { allJobsSettled, centre, convertButton, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, tapPoint, tapUntil, throttle, type AppSettings } from './app-page';
 import { instrumentApp } from './app-instrument';
 import { photoSet } from './inputs';
 
@@ -133,7 +133,7 @@ async function main() {
     }
     if (PHONE) {
       await page.touchscreen.tap(convertAt.x, convertAt.y);
-      await tapUntil(() => page.touchscreen.tap(rotate!.x, rotate!.y), jobsSettledQuietly(page, inputs.paths.length));
+      await tapUntil(() => page.touchscreen.tap(rotate!.x, rotate!.y), allJobsSettled(page, inputs.paths.length));
     } else {
       await convertButton(page).click();
       await allJobsSettled(page, inputs.paths.length);

@@ -1,4 +1,5 @@
-import { memo, useCallback, useDeferredValue } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useDeferredValue, useLayoutEffect, useRef, useState } from 'react';
 import { FORMATS } from '../../../workers/formats';
 import { CountedSection } from '../../app/CountedSection';
 import { formatBytes, percentLarger, percentSaved } from '../../lib/formatBytes';
@@ -19,12 +20,20 @@ const STATUS_TEXT: Record<ConversionJob['status'], string> = {
   error: 'Failed',
 };
 
-const JobCard = memo(function JobCard({ queue, id, onDownload, onCancel, onRetry }: {
+/** Where a row of a long (virtual) list sits, and how the list measures it. */
+interface VirtualPlace {
+  index: number;
+  top: number;
+  measure: (element: HTMLLIElement | null) => void;
+}
+
+const JobCard = memo(function JobCard({ queue, id, onDownload, onCancel, onRetry, place }: {
   queue: ConversionQueue;
   id: string;
   onDownload: (job: ConversionJob) => void;
   onCancel: (id: string) => void;
   onRetry: (id: string) => void;
+  place?: VirtualPlace;
 }) {
   const job = useJob(queue, id);
   if (!job) return null;
@@ -32,7 +41,15 @@ const JobCard = memo(function JobCard({ queue, id, onDownload, onCancel, onRetry
   const saved = job.outputSize !== null ? percentSaved(job.originalSize, job.outputSize) : null;
   const larger = job.outputSize !== null ? percentLarger(job.originalSize, job.outputSize) : null;
   return (
-    <li className={`job job--${job.status}`} data-testid="job" data-status={job.status} data-encodes={job.encodes ?? undefined}>
+    <li
+      className={`job job--${job.status}${place ? ' job--placed' : ''}`}
+      data-testid="job"
+      data-status={job.status}
+      data-encodes={job.encodes ?? undefined}
+      data-index={place?.index}
+      ref={place?.measure}
+      style={place ? { transform: `translateY(${place.top}px)` } : undefined}
+    >
       <div className="job__head">
         <p className="job__name" title={job.file.name}>
           {job.file.name}
@@ -115,11 +132,57 @@ export const QueueList = memo(function QueueList({ queue, onRetry }: QueueListPr
         </button>
       }
     >
-      <ul className="job-list">
-        {jobs.map((job) => (
-          <JobCard key={job.id} queue={queue} id={job.id} onDownload={downloadJobOutput} onCancel={cancel} onRetry={onRetry} />
-        ))}
-      </ul>
+      {jobs.length < VIRTUAL_FROM ? (
+        <ul className="job-list">
+          {jobs.map((job) => (
+            <JobCard key={job.id} queue={queue} id={job.id} onDownload={downloadJobOutput} onCancel={cancel} onRetry={onRetry} />
+          ))}
+        </ul>
+      ) : (
+        <VirtualJobList queue={queue} jobs={jobs} onCancel={cancel} onRetry={onRetry} />
+      )}
     </CountedSection>
   );
 });
+
+/** From this many jobs the list keeps only the rows near the screen in the page. */
+export const VIRTUAL_FROM = 40;
+const ROW_GAP = 10;
+
+/**
+ * A long queue (a phone's 200 photos) as rows near the screen only, placed in a box as tall as the whole list
+ * (@tanstack/react-virtual, following the window's scroll): Convert then makes a few dozen rows, not 200, and a
+ * status change re-renders what is there.
+ */
+function VirtualJobList({ queue, jobs, onCancel, onRetry }: { queue: ConversionQueue; jobs: readonly ConversionJob[]; onCancel: (id: string) => void; onRetry: (id: string) => void }) {
+  const list = useRef<HTMLUListElement>(null);
+  // Where the list starts in the page; what is above it (the files, a phone's settings) can change its place.
+  const [listTop, setListTop] = useState(0);
+  const virtualizer = useWindowVirtualizer({
+    count: jobs.length,
+    estimateSize: () => 110,
+    gap: ROW_GAP,
+    overscan: 6,
+    scrollMargin: listTop,
+    getItemKey: (index) => jobs[index]!.id,
+  });
+  useLayoutEffect(() => {
+    const top = Math.round((list.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
+    if (top !== listTop) setListTop(top);
+  });
+  return (
+    <ul ref={list} className="job-list job-list--virtual" style={{ blockSize: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((row) => (
+        <JobCard
+          key={row.key}
+          queue={queue}
+          id={jobs[row.index]!.id}
+          onDownload={downloadJobOutput}
+          onCancel={onCancel}
+          onRetry={onRetry}
+          place={{ index: row.index, top: row.start - listTop, measure: virtualizer.measureElement }}
+        />
+      ))}
+    </ul>
+  );
+}
