@@ -94,8 +94,11 @@ export const FORMATS = {
     exif: true,
     canvasEncoder: true,
     scaledDecode: false,
-    /** libwebp's slowest and best search (the browser's canvas export runs the same libwebp at method 3). */
-    optimisedOptions: { method: 6 },
+    /**
+     * libwebp at method 5: the bytes of method 6 (0.88× the browser's method-3 output at equal SSIM on the bench's
+     * inputs) in a little over half its time; method 4 and below save nothing (`npm run bench:encoders`, README).
+     */
+    optimisedOptions: { method: 5 },
   },
   avif: {
     id: 'avif',

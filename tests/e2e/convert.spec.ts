@@ -261,3 +261,22 @@ test('Tiny on a turned photo decodes it at an eighth-step size and keeps it upri
   const reference = await sharp(stored).rotate().resize(512, 683, { fit: 'fill' }).png().toBuffer();
   expect(await meanDifference(tiny, reference)).toBeLessThan(4);
 });
+
+for (const output of OUTPUTS.filter((o) => o.format !== 'avif')) {
+  test(`the default "Optimised compression" makes a smaller ${output.label} than the browser's encoder, and it decodes`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await pickFiles(page, [FIXTURES.largeJpeg]);
+    await chooseFormat(page, output.label);
+    await convertAll(page, 1);
+    await page.getByRole('switch', { name: /Optimised compression/ }).uncheck();
+    await convertAll(page, 2);
+    const files = await downloadAllZip(page);
+    const optimised = files[`large.${output.extension}`]!;
+    const browser = files[`large (2).${output.extension}`]!;
+    for (const bytes of [optimised, browser]) {
+      expect(magicFormat(bytes)).toBe(output.format);
+      expect(await sharp(bytes).metadata()).toMatchObject({ width: 1200, height: 900 });
+    }
+    expect(optimised.length).toBeLessThan(browser.length);
+  });
+}

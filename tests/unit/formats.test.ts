@@ -31,3 +31,18 @@ describe('the format registry', () => {
     expect(FORMATS.jpeg.extension).toBe('jpg');
   });
 });
+
+describe('what "Optimised compression" runs (chosen from npm run bench:encoders; README)', () => {
+  it('JPEG: mozjpeg with the browser encoder\'s tables and 4:2:0 chroma, trellis and progressive scans on (its defaults)', () => {
+    expect(FORMATS.jpeg.optimisedOptions).toEqual({ quant_table: 0, auto_subsample: false, chroma_subsample: 2 });
+  });
+
+  it('WebP: libwebp at method 5, which saves what method 6 does in about half its time', () => {
+    expect(FORMATS.webp.optimisedOptions).toEqual({ method: 5 });
+  });
+
+  it('PNG: oxipng at level 2; AVIF: libavif at speed 6', () => {
+    expect(FORMATS.png.optimisedOptions).toEqual({ level: 2, interlace: false, optimiseAlpha: true });
+    expect(FORMATS.avif.optimisedOptions).toEqual({ speed: 6 });
+  });
+});

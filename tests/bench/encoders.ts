@@ -1,0 +1,122 @@
+/**
+ * `npm run bench:encoders`: what each candidate "optimised" encoder setting costs and saves, for choosing the
+ * default (issue 13). The WASM encoders the app ships (jSquash: mozjpeg, libwebp's SIMD build) run here in Node's V8,
+ * the engine a Chromium worker runs them in; the reference is the native library the browser's own canvas encoder is
+ * built on, through sharp (libjpeg-turbo at 4:2:0 without optimised Huffman tables; libwebp at method 3), at the
+ * same quality. Each row: encode time and bytes as a ratio of the reference's, and mean SSIM (ssim.js, on the centre 1024 × 768).
+ *
+ *   npm run bench:encoders                 3 synthetic 12 MP photos
+ *   npm run bench:encoders -- --photos DIR  photos made from DIR instead
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import sharp from 'sharp';
+import { ssim } from 'ssim.js';
+import { naturalPhotos, photoSet } from './inputs';
+
+const argv = process.argv.slice(2);
+const photosDir = argv.includes('--photos') ? argv[argv.indexOf('--photos') + 1] : undefined;
+const QUALITY = 80;
+const require = createRequire(import.meta.url);
+const wasm = (path: string) => WebAssembly.compile(readFileSync(require.resolve(path)));
+
+interface Rgba {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+type Encode = (image: Rgba) => Promise<Uint8Array>;
+
+async function decode(bytes: Uint8Array): Promise<Rgba> {
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}
+
+async function timed(encode: Encode, image: Rgba): Promise<{ ms: number; bytes: Uint8Array }> {
+  const start = performance.now();
+  const bytes = await encode(image);
+  return { ms: performance.now() - start, bytes };
+}
+
+/** The centre 1024 × 768 (as the bench's SSIM): the whole 12 MP image takes ssim.js seconds for each score. */
+function centre(image: Rgba): Rgba {
+  const width = Math.min(1024, image.width);
+  const height = Math.min(768, image.height);
+  const left = Math.floor((image.width - width) / 2);
+  const top = Math.floor((image.height - height) / 2);
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) data.set(image.data.subarray(((top + y) * image.width + left) * 4, ((top + y) * image.width + left + width) * 4), y * width * 4);
+  return { data, width, height };
+}
+
+const raw = (image: Rgba) => sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), { raw: { width: image.width, height: image.height, channels: 4 } });
+
+async function main() {
+  const inputs = await photoSet(3, 4000, 3000, photosDir ? naturalPhotos(photosDir) : undefined);
+  const images = await Promise.all(inputs.paths.map(async (path) => decode(readFileSync(path))));
+
+  const jpeg = await import('@jsquash/jpeg/encode.js');
+  await jpeg.init(await wasm('@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm'));
+  const webp = await import('@jsquash/webp/encode.js');
+  await webp.init(await wasm('@jsquash/webp/codec/enc/webp_enc_simd.wasm'));
+
+  // The app's JPEG tables and chroma (formats.ts), so SSIM compares like with like.
+  const mozjpeg = (options: Record<string, number | boolean>): Encode => async (image) =>
+    new Uint8Array(await jpeg.default(image as ImageData, { quality: QUALITY, quant_table: 0, auto_subsample: false, chroma_subsample: 2, ...options }));
+  const libwebp = (options: Record<string, number | boolean>): Encode => async (image) => new Uint8Array(await webp.default(image as ImageData, { quality: QUALITY, ...options }));
+
+  const families: { format: string; reference: Encode; candidates: [string, Encode][] }[] = [
+    {
+      format: 'JPEG',
+      reference: async (image) => new Uint8Array(await raw(image).jpeg({ quality: QUALITY, chromaSubsampling: '4:2:0', optimiseCoding: false, mozjpeg: false }).toBuffer()),
+      candidates: [
+        ['mozjpeg: trellis, progressive (the app today)', mozjpeg({})],
+        ['mozjpeg: trellis, baseline', mozjpeg({ progressive: false })],
+        ['mozjpeg: no trellis, progressive', mozjpeg({ trellis_loops: 0 })],
+        ['mozjpeg: trellis + opt zero + opt table', mozjpeg({ trellis_opt_zero: true, trellis_opt_table: true })],
+        ['mozjpeg: trellis multipass', mozjpeg({ trellis_multipass: true })],
+        ['libjpeg-turbo (sharp): optimised Huffman, progressive', async (image) => new Uint8Array(await raw(image).jpeg({ quality: QUALITY, chromaSubsampling: '4:2:0', optimiseCoding: true, progressive: true, mozjpeg: false }).toBuffer())],
+      ],
+    },
+    {
+      format: 'WebP',
+      reference: async (image) => new Uint8Array(await raw(image).webp({ quality: QUALITY, effort: 3 }).toBuffer()),
+      candidates: [
+        ['libwebp WASM method 6 (the app today)', libwebp({ method: 6 })],
+        ['libwebp WASM method 5', libwebp({ method: 5 })],
+        ['libwebp WASM method 4', libwebp({ method: 4 })],
+        ['libwebp WASM method 3', libwebp({ method: 3 })],
+        ['libwebp WASM method 4, sns 80', libwebp({ method: 4, sns_strength: 80 })],
+        ['libwebp WASM method 4, 2 passes', libwebp({ method: 4, pass: 2 })],
+      ],
+    },
+  ];
+
+  const lines = [`Quality ${QUALITY}; ${inputs.name}; times and bytes as ratios of the native reference's (sums over the images).`, ''];
+  for (const family of families) {
+    const reference = await Promise.all(images.map((image) => timed(family.reference, image)));
+    const refMs = reference.reduce((sum, r) => sum + r.ms, 0);
+    const refBytes = reference.reduce((sum, r) => sum + r.bytes.length, 0);
+    const meanSsim = async (outputs: Uint8Array[]) => {
+      let total = 0;
+      for (const [i, output] of outputs.entries()) total += ssim(centre(images[i]!) as ImageData, centre(await decode(output)) as ImageData).mssim;
+      return total / outputs.length;
+    };
+    lines.push(`${family.format}: reference (native) ${(refMs / images.length).toFixed(0)} ms per image, SSIM ${(await meanSsim(reference.map((r) => r.bytes))).toFixed(4)}`);
+    lines.push('', '| candidate | time ÷ reference | bytes ÷ reference | SSIM |', '| --- | --- | --- | --- |');
+    for (const [name, encode] of family.candidates) {
+      const results: { ms: number; bytes: Uint8Array }[] = [];
+      for (const image of images) results.push(await timed(encode, image));
+      const ms = results.reduce((sum, r) => sum + r.ms, 0);
+      const bytes = results.reduce((sum, r) => sum + r.bytes.length, 0);
+      const line = `| ${name} | ${(ms / refMs).toFixed(2)} | ${(bytes / refBytes).toFixed(3)} | ${(await meanSsim(results.map((r) => r.bytes))).toFixed(4)} |`;
+      console.log(line);
+      lines.push(line);
+    }
+    lines.push('');
+  }
+  console.log(`\n${lines.join('\n')}`);
+}
+
+await main();
