@@ -8,8 +8,11 @@
  *   npm run bench:encoders                 3 synthetic 12 MP photos
  *   npm run bench:encoders -- --photos DIR  photos made from DIR instead
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
 import { naturalPhotos, photoSet } from './inputs';
@@ -53,8 +56,10 @@ function centre(image: Rgba): Rgba {
 const raw = (image: Rgba) => sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), { raw: { width: image.width, height: image.height, channels: 4 } });
 
 async function main() {
+  // One thread for the native reference, as one WASM encoder runs in one worker.
+  sharp.concurrency(1);
   const inputs = await photoSet(3, 4000, 3000, photosDir ? naturalPhotos(photosDir) : undefined);
-  const images = await Promise.all(inputs.paths.map(async (path) => decode(readFileSync(path))));
+  const bigImages = await Promise.all(inputs.paths.map(async (path) => decode(readFileSync(path))));
 
   const jpeg = await import('@jsquash/jpeg/encode.js');
   await jpeg.init(await wasm('@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm'));
@@ -66,7 +71,22 @@ async function main() {
     new Uint8Array(await jpeg.default(image as ImageData, { quality: QUALITY, quant_table: 0, auto_subsample: false, chroma_subsample: 2, ...options }));
   const libwebp = (options: Record<string, number | boolean>): Encode => async (image) => new Uint8Array(await webp.default(image as ImageData, { quality: QUALITY, ...options }));
 
-  const families: { format: string; reference: Encode; candidates: [string, Encode][] }[] = [
+  const avif = await import('@jsquash/avif/encode.js');
+  await avif.init(await wasm('@jsquash/avif/codec/enc/avif_enc.wasm'));
+  const libavif = (options: Record<string, number | boolean>): Encode => async (image) => new Uint8Array(await avif.default(image as ImageData, { quality: QUALITY, ...options }));
+  // avifenc takes a quantizer; jSquash maps quality q to round((100 − q) × 63 / 100), as the bench's AVIF scenario does.
+  const quantizer = String(Math.round(((100 - QUALITY) * 63) / 100));
+  const scratch = mkdtempSync(join(tmpdir(), 'encoders-'));
+  const avifenc: Encode = async (image) => {
+    const [input, output] = [join(scratch, 'in.png'), join(scratch, 'out.avif')];
+    writeFileSync(input, await raw(image).png({ compressionLevel: 0 }).toBuffer());
+    execFileSync('avifenc', ['-s', '6', '-j', '1', '--min', quantizer, '--max', quantizer, input, output], { stdio: 'ignore' });
+    return new Uint8Array(readFileSync(output));
+  };
+  const smallInputs = await photoSet(3, 1600, 1200, photosDir ? naturalPhotos(photosDir) : undefined);
+  const smallImages = await Promise.all(smallInputs.paths.map(async (path) => decode(readFileSync(path))));
+
+  const families: { format: string; reference: Encode; candidates: [string, Encode][]; images?: Rgba[] }[] = [
     {
       format: 'JPEG',
       reference: async (image) => new Uint8Array(await raw(image).jpeg({ quality: QUALITY, chromaSubsampling: '4:2:0', optimiseCoding: false, mozjpeg: false }).toBuffer()),
@@ -91,11 +111,23 @@ async function main() {
         ['libwebp WASM method 4, 2 passes', libwebp({ method: 4, pass: 2 })],
       ],
     },
+    ...(existsSync('/usr/bin/avifenc')
+      ? [
+          {
+            format: 'AVIF (2 MP; the reference is native avifenc at speed 6, one thread)',
+            images: smallImages,
+            reference: avifenc,
+            candidates: [6, 7, 8, 9].map((speed): [string, Encode] => [`libavif WASM speed ${speed}${speed === 6 ? ' (the app today)' : ''}`, libavif({ speed })]),
+          },
+        ]
+      : []),
   ];
 
   const lines = [`Quality ${QUALITY}; ${inputs.name}; times and bytes as ratios of the native reference's (sums over the images).`, ''];
   for (const family of families) {
-    const reference = await Promise.all(images.map((image) => timed(family.reference, image)));
+    const images = family.images ?? bigImages;
+    const reference: { ms: number; bytes: Uint8Array }[] = [];
+    for (const image of images) reference.push(await timed(family.reference, image));
     const refMs = reference.reduce((sum, r) => sum + r.ms, 0);
     const refBytes = reference.reduce((sum, r) => sum + r.bytes.length, 0);
     const meanSsim = async (outputs: Uint8Array[]) => {
@@ -116,6 +148,7 @@ async function main() {
     }
     lines.push('');
   }
+  rmSync(scratch, { recursive: true, force: true });
   console.log(`\n${lines.join('\n')}`);
 }
 

@@ -17,6 +17,7 @@ import { basename, dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
+import { FORMATS } from '../../workers/formats';
 import { instrumentApp } from './app-instrument';
 import { initialJavaScript, runLighthouse, type LighthouseFigures } from './coldstart';
 import { naturalPhotos, photoSet, ppmCopy, type InputSet } from './inputs';
@@ -405,7 +406,7 @@ async function scenarioAvif(): Promise<ScenarioResult> {
   // jSquash's AVIF quality q maps to quantizer round((100 − q) × 63 / 100); avifenc 0.11 takes the quantizer.
   const quantizer = String(Math.round(((100 - 80) * 63) / 100));
   const contenders = await measure(inputs, RUNS, [
-    { name: 'app (libavif WASM, speed 6)', once: () => runApp(inputs.paths, { format: 'AVIF', quality: 80, compression: true }) },
+    { name: `app (libavif WASM, speed ${FORMATS.avif.optimisedOptions.speed})`, once: () => runApp(inputs.paths, { format: 'AVIF', quality: 80, compression: true }) },
     { name: 'seed design (main-thread canvas)', note: 'cannot: no browser encodes AVIF from a canvas (toBlob returns PNG)' },
     { name: 'browser-image-compression', note: 'cannot: it encodes through the canvas too' },
     which('avifenc')

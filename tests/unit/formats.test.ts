@@ -41,8 +41,11 @@ describe('what "Optimised compression" runs (chosen from npm run bench:encoders;
     expect(FORMATS.webp.optimisedOptions).toEqual({ method: 5 });
   });
 
-  it('PNG: oxipng at level 2; AVIF: libavif at speed 6', () => {
+  it('AVIF: libavif at speed 8, within 1.5× native avifenc at speed 6 for the same bytes', () => {
+    expect(FORMATS.avif.optimisedOptions).toEqual({ speed: 8 });
+  });
+
+  it('PNG: oxipng at level 2', () => {
     expect(FORMATS.png.optimisedOptions).toEqual({ level: 2, interlace: false, optimiseAlpha: true });
-    expect(FORMATS.avif.optimisedOptions).toEqual({ speed: 6 });
   });
 });
