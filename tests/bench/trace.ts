@@ -135,7 +135,7 @@ async function main() {
       await page.touchscreen.tap(convertAt.x, convertAt.y);
       await tapUntil(() => page.touchscreen.tap(rotate!.x, rotate!.y), allJobsSettled(page, inputs.paths.length));
     } else {
-      await convertButton(page).click();
+      await page.mouse.click(convertAt.x, convertAt.y);
       await allJobsSettled(page, inputs.paths.length);
     }
     const profile = profiler ? (await profiler.send('Profiler.stop')).profile : null;

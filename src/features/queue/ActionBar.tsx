@@ -92,7 +92,8 @@ export function ActionBar({ queue, label, disabled, hint, onHint, onConvert }: A
     // Convert turns disabled as a run starts, which drops keyboard focus to the page: it goes to the batch's progress.
     const focused = document.activeElement;
     const lost = focused === null || focused === document.body || (focused instanceof HTMLButtonElement && focused.disabled);
-    if (lost) statusRef.current?.focus();
+    // preventScroll: the bar is always on screen, and scrolling it into view forced a layout of the page mid-commit.
+    if (lost) statusRef.current?.focus({ preventScroll: true });
   }, [running]);
   const done = run.length === 0 ? 0 : (run.length - counts.running) / run.length;
   const bar = useRef<HTMLElement>(null);
