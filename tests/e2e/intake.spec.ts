@@ -102,3 +102,19 @@ test('the drop zone opens the picker from the keyboard (Enter and Space)', async
   const [again] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press(' ')]);
   await again.setFiles([]);
 });
+
+test('a long selection keeps the cards near the screen; Remove in it still sends focus to the next card', async ({ page }) => {
+  const files = Array.from({ length: 80 }, (_, i) => ({ name: `shot-${String(i).padStart(2, '0')}.jpg`, type: 'image/jpeg', bytes: fixtureBytes(FIXTURES.jpeg) }));
+  await page.getByTestId('file-input').setInputFiles(files.map((f) => ({ name: f.name, mimeType: f.type, buffer: f.bytes })));
+  await expect(page.getByRole('heading', { name: 'Selected Files (80)' })).toBeVisible();
+  await expect(page.getByTestId('selection-summary')).toHaveText(/^80 valid images/);
+  const cards = await page.getByTestId('file-card').count();
+  expect(cards).toBeGreaterThan(0);
+  expect(cards).toBeLessThan(80);
+  await page.getByRole('button', { name: 'Remove shot-02.jpg' }).click();
+  await expect(page.getByRole('heading', { name: 'Selected Files (79)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove shot-03.jpg' })).toBeFocused();
+  // The last card is reachable by scrolling, in its place.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByTestId('file-card').filter({ hasText: 'shot-79.jpg' })).toBeVisible();
+});

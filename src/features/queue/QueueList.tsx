@@ -1,7 +1,7 @@
-import { useWindowVirtualizer, windowScroll } from '@tanstack/react-virtual';
-import { memo, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue } from 'react';
 import { FORMATS } from '../../../workers/formats';
 import { CountedSection } from '../../app/CountedSection';
+import { useWindowList } from '../../app/useWindowList';
 import { formatBytes, percentLarger, percentSaved } from '../../lib/formatBytes';
 import type { ConversionQueue } from './conversionQueue';
 import { downloadJobOutput } from './download';
@@ -150,45 +150,9 @@ export const VIRTUAL_FROM = 40;
 const ROW_GAP = 10;
 const ROW_ESTIMATE = 110;
 
-/**
- * A long queue (a phone's 200 photos) as rows near the screen only, placed in a box as tall as the whole list
- * (@tanstack/react-virtual, following the window's scroll): Convert then makes a few dozen rows, not 200, and a
- * status change re-renders what is there.
- */
+/** A long queue as the rows near the screen only (useWindowList): Convert then makes a few dozen rows, not 200. */
 function VirtualJobList({ queue, jobs, onCancel, onRetry }: { queue: ConversionQueue; jobs: readonly ConversionJob[]; onCancel: (id: string) => void; onRetry: (id: string) => void }) {
-  const list = useRef<HTMLUListElement>(null);
-  const mounted = useRef(false);
-  // Where the list starts in the page; what is above it (the files, a phone's settings) can change its place.
-  const [listTop, setListTop] = useState(0);
-  const virtualizer = useWindowVirtualizer({
-    count: jobs.length,
-    estimateSize: () => ROW_ESTIMATE,
-    gap: ROW_GAP,
-    overscan: 6,
-    scrollMargin: listTop,
-    getItemKey: (index) => jobs[index]!.id,
-    // A row's size from its ResizeObserver entry; until that comes, the estimate: measuring it in the ref callback
-    // forced a layout of the page in the middle of React's commit.
-    measureElement: (_element, entry) => entry?.borderBoxSize[0]?.blockSize ?? ROW_ESTIMATE,
-    // On mount the virtualizer scrolls the window to where it already is, which forced a layout of the page (with
-    // 200 file cards, 43 ms) inside the commit of the Convert tap; that first no-op scroll is skipped.
-    scrollToFn: (offset, options, instance) => {
-      if (!mounted.current) {
-        mounted.current = true;
-        return;
-      }
-      windowScroll(offset, options, instance);
-    },
-  });
-  // Read in the next frame's own layout, not forced in the middle of React's commit (with 200 file cards above,
-  // a forced layout there was 45–60 ms added to the commit's task).
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => {
-      const top = Math.round((list.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
-      setListTop((before) => (before === top ? before : top));
-    });
-    return () => cancelAnimationFrame(frame);
-  });
+  const { list, virtualizer, listTop } = useWindowList<HTMLUListElement>({ count: jobs.length, estimate: ROW_ESTIMATE, gap: ROW_GAP, overscan: 6, keyOf: (index) => jobs[index]!.id });
   return (
     <ul ref={list} className="job-list job-list--virtual" style={{ blockSize: virtualizer.getTotalSize() }}>
       {virtualizer.getVirtualItems().map((row) => (
