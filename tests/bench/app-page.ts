@@ -66,7 +66,7 @@ export async function prepareBatch(page: Page, paths: string[], settings: AppSet
   }
   await page.getByLabel('Email address').fill('bench@example.com');
   await page.getByTestId('file-input').setInputFiles(paths);
-  await page.waitForFunction((n) => document.querySelectorAll('.file-card img[src^="blob:"]').length === n, paths.length, { timeout: 600_000, polling: 250 });
+  await page.waitForFunction((n) => document.querySelector('[data-testid="selection-summary"]')?.getAttribute('data-previews') === String(n), paths.length, { timeout: 600_000, polling: 250 });
 }
 
 export function convertButton(page: Page) {

@@ -103,7 +103,8 @@ export function SelectedFilesGrid({ files, states, onRemove, onClear }: Selected
         </button>
       }
     >
-      <p className="summary" data-testid="selection-summary">
+      {/* data-previews: how many previews are made (a long grid has only some cards in the page); the bench waits on it. */}
+      <p className="summary" data-testid="selection-summary" data-previews={files.filter((f) => f.thumbnailUrl !== null).length}>
         {countOf(valid.length, 'valid image')} • {formatMegabytes(totalBytes)}
         {files.length > valid.length ? ` • ${countOf(files.length - valid.length, 'file')} with errors` : ''}
       </p>
