@@ -23,17 +23,9 @@ function planFor(files: readonly SelectedFile[], outcomes: ReturnType<Conversion
   return planConvert(files, outcomes, settingsKey(settings), { targetSizeMissing: targetSizeMissing(settings) });
 }
 
-/**
- * What Convert would do, for the parts that show it. Each part subscribes on its own, so a job finishing re-renders
- * the file cards and the action bar, not the page with its settings (on a phone, that was a long task mid-batch).
- */
-function useConvertPlan(queue: ConversionQueue, files: readonly SelectedFile[], settings: ConversionSettings) {
-  return planFor(files, useSyncExternalStore(queue.subscribe, queue.getOutcomes, queue.getOutcomes), settings);
-}
-
-/** The same, for the file cards: their states follow in a deferred render, after the tap or the status that changed them. */
-function useDeferredConvertPlan(queue: ConversionQueue, files: readonly SelectedFile[], settings: ConversionSettings) {
-  return planFor(files, useDeferredValue(useSyncExternalStore(queue.subscribe, queue.getOutcomes, queue.getOutcomes)), settings);
+/** What became of each file, per settings; the same object until a job changes state. */
+function useOutcomes(queue: ConversionQueue) {
+  return useSyncExternalStore(queue.subscribe, queue.getOutcomes, queue.getOutcomes);
 }
 
 const SelectedFilesWithStates = memo(function SelectedFilesWithStates({ queue, files, settings, onRemove, onClear }: {
@@ -43,7 +35,9 @@ const SelectedFilesWithStates = memo(function SelectedFilesWithStates({ queue, f
   onRemove: (id: string) => void;
   onClear: () => void;
 }) {
-  const plan = useDeferredConvertPlan(queue, files, settings);
+  // What Convert would do, for each part that shows it: each subscribes on its own, so a job finishing re-renders
+  // the file cards and the action bar, not the page with its settings. The cards' states follow in a deferred render.
+  const plan = planFor(files, useDeferredValue(useOutcomes(queue)), settings);
   return <SelectedFilesGrid files={files} states={plan.states} onRemove={onRemove} onClear={onClear} />;
 });
 
@@ -55,7 +49,7 @@ const ConvertBar = memo(function ConvertBar({ queue, files, settings, email, onC
   onConvert: () => void;
   onEmailHint: () => void;
 }) {
-  const plan = useConvertPlan(queue, files, settings);
+  const plan = planFor(files, useOutcomes(queue), settings);
   const converting = useSyncExternalStore(queue.subscribe, queue.isConverting, queue.isConverting);
   return (
     <ActionBar

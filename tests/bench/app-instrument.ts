@@ -1,11 +1,10 @@
 /**
  * Injected into the app's page before it loads (the bench only): the same observers the baseline pages use,
- * plus every tap's latency (Event Timing), when Convert was clicked, when each job completed, and when the zip download was triggered.
+ * plus every tap's latency (Event Timing), when Convert was clicked, when the run finished, and when the zip download was triggered.
  */
 export function instrumentApp(): void {
   const bench = {
     convertAt: 0,
-    done: [] as number[],
     /** Jobs completed or failed, from the action bar's "Finished: N of N done" (a long list keeps only rows near the screen). */
     settled: 0,
     /** When the action bar said the run finished. */
@@ -38,19 +37,15 @@ export function instrumentApp(): void {
     },
     true,
   );
-  new MutationObserver((records) => {
-    for (const record of records) {
-      const element = record.target as HTMLElement;
-      if (record.attributeName !== 'data-status') continue;
-      if (element.dataset.status === 'completed') bench.done.push(performance.now());
-    }
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-status'] });
-  new MutationObserver(() => {
+  const finishing = new MutationObserver(() => {
     const finished = /^Finished: (\d+) of \d+ done/.exec(document.querySelector('.action-bar__status')?.textContent ?? '');
-    if (!finished || bench.finishedAt) return;
+    if (!finished) return;
     bench.finishedAt = performance.now();
     bench.settled = Number(finished[1]);
-  }).observe(document, { subtree: true, childList: true, characterData: true });
+    // Once is all the bench needs; watching on would be work of its own in the page being measured.
+    finishing.disconnect();
+  });
+  finishing.observe(document, { subtree: true, childList: true, characterData: true });
   const click = HTMLAnchorElement.prototype.click;
   HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
     if (this.download.endsWith('.zip')) bench.zipAt = performance.now();

@@ -207,11 +207,14 @@ export class ConversionQueue {
     const next = jobsReducer(this.jobs, action);
     if (next === this.jobs) return;
     this.jobs = next;
-    const states = next.map((job) => `${job.id}:${job.status}:${job.settingsKey}`).join();
-    if (states !== this.outcomeStates) {
-      this.outcomeStates = states;
-      this.outcomes = fileOutcomes(next);
-      this.settledView = next;
+    // Progress reports and ticks never add, remove or re-state a job: the check is skipped on that hot path.
+    if (action.type !== 'progress' && action.type !== 'tick') {
+      const states = next.map((job) => `${job.id}:${job.status}:${job.settingsKey}`).join();
+      if (states !== this.outcomeStates) {
+        this.outcomeStates = states;
+        this.outcomes = fileOutcomes(next);
+        this.settledView = next;
+      }
     }
     // The spec's simulated progress keeps a running job's bar moving between the worker's stage reports.
     this.setTicking(next.some((job) => job.status === 'processing'));
