@@ -1,6 +1,7 @@
 import { createServer, defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { integrationConfig } from './src/features/integrations/integrationConfig';
 import { CODEC_PACKAGES, UNLOADED_CODEC_FILES } from './wasm/codecs';
 
 /** The browser's UI colour, in the manifest and the page's theme-color meta alike (the CSS's --primary too). */
@@ -76,8 +77,19 @@ function startScriptAfterFirstPaint(html: string): string {
   });
 }
 
+/** A malformed or half-set integration (VITE_SUPABASE_URL without its key, say) fails the build, not the page. */
+function checkIntegrationConfig(): Plugin {
+  return {
+    name: 'pixel:check-integration-config',
+    configResolved(resolved) {
+      integrationConfig(resolved.env);
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    checkIntegrationConfig(),
     react(),
     themeColour(),
     prerenderConverterPage(),

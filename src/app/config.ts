@@ -1,3 +1,5 @@
+import { integrationConfig } from '../features/integrations/integrationConfig';
+
 /**
  * The one place that reads build-time configuration (VITE_… variables). Unset means the feature is off
  * or a sensible default applies; the app works fully without any of it.
@@ -12,4 +14,6 @@ export const config = {
     paypalUrl: optional(import.meta.env.VITE_DONATE_PAYPAL_URL) ?? 'https://www.paypal.com/donate',
     coffeeUrl: optional(import.meta.env.VITE_DONATE_COFFEE_URL) ?? 'https://www.buymeacoffee.com',
   },
+  /** The spec's calls (section 7): off unless configured. */
+  integrations: integrationConfig(import.meta.env),
 } as const;

@@ -2,8 +2,9 @@ import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRed
 import { warmUpWhenIdle } from '../../workers/bridge';
 import { notify } from '../app/notify';
 import { config } from '../app/config';
-import { EMAIL_MESSAGES, emailProblem } from '../features/email/email';
+import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '../features/email/email';
 import { EmailField } from '../features/email/EmailField';
+import { reportConversionStarted, warmUpIntegrations } from '../features/integrations/report';
 import { DropZone } from '../features/intake/DropZone';
 import { SelectedFilesGrid } from '../features/intake/SelectedFilesGrid';
 import { useSelectedFiles } from '../features/intake/useSelectedFiles';
@@ -136,6 +137,7 @@ export function ConverterPage() {
   useEffect(() => {
     if (!emailFine) return;
     for (const problem of Object.values(EMAIL_MESSAGES)) notify.dismiss(problem.title);
+    warmUpIntegrations();
   }, [emailFine]);
 
   // The settings panel shows a change at once; what follows from it (each file's state, Convert's count, the codecs
@@ -153,10 +155,10 @@ export function ConverterPage() {
       notify.destructive(EMAIL_MESSAGES[problem].title, EMAIL_MESSAGES[problem].message);
       return;
     }
-    queue.start(
-      plan.toConvert.map((f) => f.file),
-      settings,
-    );
+    const toConvert = plan.toConvert.map((f) => f.file);
+    // The configured calls go first and run beside the batch: none of them is awaited.
+    reportConversionStarted({ email: normaliseEmail(email), settings, files: toConvert });
+    queue.start(toConvert, settings);
   }
 
   // Convert and Retry act with the page as it is when pressed; stable callbacks, so a setting change does not

@@ -68,7 +68,7 @@ describe('ConversionQueue', () => {
     const b = await callFor('b.png');
     b.options.onStart?.();
     b.resolve(output(80, 'image/jpeg'));
-    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 2, failed: 0 }]));
+    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 2, failed: 0, outputBytes: 200 }]));
     expect(queue.isConverting()).toBe(false);
   });
 
@@ -84,7 +84,7 @@ describe('ConversionQueue', () => {
     drop.resolve(output(10));
     const keep = await callFor('keep.png');
     keep.resolve(output(10));
-    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 1, failed: 0 }]));
+    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 1, failed: 0, outputBytes: 10 }]));
     expect(queue.getJobs().map((j) => j.file.name)).toEqual(['keep.png']);
   });
 
@@ -98,7 +98,7 @@ describe('ConversionQueue', () => {
     expect(summaries).toEqual([]);
     queue.start([image('again.png')], DEFAULT_SETTINGS);
     (await callFor('again.png')).resolve(output(10));
-    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 1, failed: 0 }]));
+    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 1, failed: 0, outputBytes: 10 }]));
   });
 
   it('a crashed worker fails only its job, with the catalogue message; the others complete', async () => {
@@ -107,7 +107,7 @@ describe('ConversionQueue', () => {
     queue.start([image('crash.png'), image('fine.png')], DEFAULT_SETTINGS);
     (await callFor('crash.png')).reject(new WorkerCrashedError('out of memory'));
     (await callFor('fine.png')).resolve(output(50));
-    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 1, failed: 1 }]));
+    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 1, failed: 1, outputBytes: 50 }]));
     expect(job('crash.png')).toMatchObject({ status: 'error', progress: 0, error: 'Conversion failed' });
     expect(job('fine.png')?.status).toBe('completed');
     expect(errors).toHaveBeenCalled();
@@ -128,7 +128,7 @@ describe('ConversionQueue', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     queue.start([image('flaky.png')], DEFAULT_SETTINGS);
     (await callFor('flaky.png')).reject(new Error('Compression failed'));
-    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 0, failed: 1 }]));
+    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 0, failed: 1, outputBytes: 0 }]));
 
     const avif = { ...DEFAULT_SETTINGS, outputFormat: 'avif' as const };
     queue.retry(job('flaky.png')!.id, avif);
@@ -136,7 +136,7 @@ describe('ConversionQueue', () => {
     await vi.waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]!.settings).toBe(avif);
     calls[1]!.resolve(output(30, 'image/avif'));
-    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 0, failed: 1 }, { succeeded: 1, failed: 0 }]));
+    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 0, failed: 1, outputBytes: 0 }, { succeeded: 1, failed: 0, outputBytes: 30 }]));
     expect(job('flaky.png')).toMatchObject({ status: 'completed', outputName: 'flaky.avif' });
     vi.restoreAllMocks();
   });
@@ -186,7 +186,7 @@ describe('ConversionQueue', () => {
       });
       call.resolve(output(10));
     }
-    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: names.length - 1, failed: 0 }]));
+    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: names.length - 1, failed: 0, outputBytes: (names.length - 1) * 10 }]));
     expect(calls.map((c) => (c.file as File).name)).toEqual(names.filter((n) => n !== `img-${HAND_OVER_WINDOW}.png`));
   });
 });

@@ -1,4 +1,9 @@
 import { useId, type Ref } from 'react';
+import { config } from '../../app/config';
+import { privacyNote } from '../integrations/integrationConfig';
+
+/** Built with the page: the configuration is fixed at build time. */
+const PRIVACY_NOTE = privacyNote(config.integrations);
 
 interface EmailFieldProps {
   value: string;
@@ -35,7 +40,7 @@ export function EmailField({ value, onChange, onSubmit, inputRef }: EmailFieldPr
         }}
       />
       <p className="field__hint" id={noteId}>
-        Required to convert. Your e-mail and your files are not stored.
+        {PRIVACY_NOTE}
       </p>
     </div>
   );

@@ -46,6 +46,8 @@ interface Waiting {
 export interface RunSummary {
   succeeded: number;
   failed: number;
+  /** The completed jobs' outputs, in bytes. */
+  outputBytes: number;
 }
 
 export interface QueueOptions {
@@ -257,7 +259,8 @@ export class ConversionQueue {
     if (ofRun.some((job) => job.status === 'pending' || job.status === 'processing')) return;
     this.runOpen = false;
     if (ofRun.length === 0) return;
-    const succeeded = ofRun.filter((job) => job.status === 'completed').length;
-    this.onRunFinished({ succeeded, failed: ofRun.length - succeeded });
+    const completed = ofRun.filter((job) => job.status === 'completed');
+    const outputBytes = completed.reduce((sum, job) => sum + (job.outputSize ?? 0), 0);
+    this.onRunFinished({ succeeded: completed.length, failed: ofRun.length - completed.length, outputBytes });
   }
 }

@@ -3,6 +3,7 @@ import { CONVERSION_ERRORS } from '../../../workers/contract';
 import { convertInWorker } from '../../../workers/bridge';
 import { notify } from '../../app/notify';
 import { countOf } from '../../lib/plural';
+import { reportConversionFinished } from '../integrations/report';
 import { ConversionQueue, type RunSummary } from './conversionQueue';
 
 function announceRun({ succeeded, failed }: RunSummary): void {
@@ -10,9 +11,14 @@ function announceRun({ succeeded, failed }: RunSummary): void {
   else notify.info('Conversion complete', `${countOf(succeeded, 'image')} converted${failed > 0 ? `, ${failed} failed` : ''}.`);
 }
 
+function onRunFinished(summary: RunSummary): void {
+  announceRun(summary);
+  reportConversionFinished(summary);
+}
+
 /** One queue for the page's life; the page itself never re-renders for it (the parts that show it subscribe). */
 export function useConversionQueue() {
-  const [queue] = useState(() => new ConversionQueue({ convert: convertInWorker, onRunFinished: announceRun }));
+  const [queue] = useState(() => new ConversionQueue({ convert: convertInWorker, onRunFinished }));
   useEffect(() => () => queue.dispose(), [queue]);
   return { queue };
 }

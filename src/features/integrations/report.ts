@@ -1,0 +1,72 @@
+import { config } from '../../app/config';
+import { createId } from '../../lib/ids';
+import type { RunSummary } from '../queue/conversionQueue';
+import type { PageContext, StartedConversion } from './webhookFields';
+
+/**
+ * What the page tells the configured integrations: the e-mail RPC and the webhook's started action when a conversion
+ * starts, the completed action when its run has settled. Fire-and-forget: nothing here delays or stops a conversion.
+ * With nothing configured nothing is sent or loaded: each call is also guarded by its raw variable, which the build
+ * replaces by its value, so an unconfigured build has no supabase-js or webhook chunk at all.
+ */
+
+const SESSION_KEY = 'pixel-converter:session-id';
+let memorySessionId: string | null = null;
+
+/** One id for the tab's page session (sessionStorage), so reloads in the same tab keep it. */
+function sessionId(): string {
+  try {
+    const kept = sessionStorage.getItem(SESSION_KEY);
+    if (kept) return kept;
+    const id = createId();
+    sessionStorage.setItem(SESSION_KEY, id);
+    return id;
+  } catch {
+    // Storage refused (a sandboxed frame, a privacy mode): stable for this page's life instead.
+    memorySessionId ??= createId();
+    return memorySessionId;
+  }
+}
+
+/** Taken when the event happens, not when the module that sends it has loaded. */
+function pageContext(): PageContext {
+  return {
+    now: new Date(),
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    page: location.origin + location.pathname,
+    userAgent: navigator.userAgent,
+    sessionId: sessionId(),
+  };
+}
+
+const logFailure = (what: string) => (error: unknown) => console.error(`${what} failed (conversion goes on):`, error);
+
+/** The started run's address and settings: what its completed action reports. */
+let currentRun: Pick<StartedConversion, 'email' | 'settings'> | null = null;
+
+export function reportConversionStarted(run: StartedConversion): void {
+  currentRun = { email: run.email, settings: run.settings };
+  const { backend, webhookUrl } = config.integrations;
+  if (import.meta.env.VITE_SUPABASE_URL && backend) {
+    import('./backend').then(({ saveEmail }) => saveEmail(backend, run.email), logFailure('Saving the e-mail address'));
+  }
+  if (import.meta.env.VITE_WEBHOOK_URL && webhookUrl) {
+    const context = pageContext();
+    import('./webhook').then(({ postConversionStarted }) => postConversionStarted(webhookUrl, run, context), logFailure('The started webhook call'));
+  }
+}
+
+export function reportConversionFinished(summary: RunSummary): void {
+  const { webhookUrl } = config.integrations;
+  if (!(import.meta.env.VITE_WEBHOOK_URL && webhookUrl) || !currentRun) return;
+  const run = { ...currentRun, ...summary };
+  const context = pageContext();
+  import('./webhook').then(({ postConversionCompleted }) => postConversionCompleted(webhookUrl, run, context), logFailure('The completed webhook call'));
+}
+
+/** Loads what the calls need before they are made (once an address is entered), so Convert's tap parses none of it. */
+export function warmUpIntegrations(): void {
+  const { backend, webhookUrl } = config.integrations;
+  if (import.meta.env.VITE_SUPABASE_URL && backend) import('./backend').catch(() => undefined);
+  if (import.meta.env.VITE_WEBHOOK_URL && webhookUrl) import('./webhook').catch(() => undefined);
+}
