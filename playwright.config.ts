@@ -13,6 +13,18 @@ export const chromiumArgs = [
 ];
 const port = Number(process.env.E2E_PORT || 4173);
 
+/**
+ * A second build with every integration configured, served beside the plain one: its backend and webhook point at a
+ * local server the integrations spec starts on `fakeBackendPort` (tests/e2e/fakeBackend.ts).
+ */
+export const integrationsPort = Number(process.env.E2E_INTEGRATIONS_PORT || 4174);
+export const fakeBackendPort = Number(process.env.E2E_FAKE_BACKEND_PORT || 4175);
+export const integrationsEnv = {
+  VITE_SUPABASE_URL: `http://127.0.0.1:${fakeBackendPort}`,
+  VITE_SUPABASE_ANON_KEY: 'e2e-anon-key',
+  VITE_WEBHOOK_URL: `http://127.0.0.1:${fakeBackendPort}/webhook`,
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
@@ -32,10 +44,19 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: `npx vite preview --port ${port} --strictPort`,
-    url: `http://localhost:${port}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `npx vite preview --port ${port} --strictPort`,
+      url: `http://localhost:${port}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `npx vite build --outDir dist-integrations --emptyOutDir --logLevel warn && npx vite preview --outDir dist-integrations --port ${integrationsPort} --strictPort`,
+      url: `http://localhost:${integrationsPort}`,
+      env: integrationsEnv,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+    },
+  ],
 });

@@ -10,8 +10,8 @@ export function fixture(name: string): string {
 }
 
 /** Opens the app and waits until it is alive: the page is painted from index.html before its script runs. */
-export async function openConverter(page: Page): Promise<void> {
-  await page.goto('/');
+export async function openConverter(page: Page, url = '/'): Promise<void> {
+  await page.goto(url);
   await expect(page.getByText('Add Images')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-alive', '');
 }
