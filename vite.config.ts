@@ -1,7 +1,8 @@
 import { createServer, defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { integrationConfig } from './src/features/integrations/integrationConfig';
+import { headersFile, headersFor, hostHeaderRules, type HeaderRule } from './src/app/hostHeaders';
+import { integrationConfig, integrationOrigins } from './src/features/integrations/integrationConfig';
 import { CODEC_PACKAGES, UNLOADED_CODEC_FILES } from './wasm/codecs';
 
 /** The browser's UI colour, in the manifest and the page's theme-color meta alike (the CSS's --primary too). */
@@ -29,7 +30,7 @@ function prerenderConverterPage(): Plugin {
   };
 
   async function prerender(html: string, { bundle }: IndexHtmlTransformContext): Promise<string> {
-    return startScriptAfterFirstPaint(inlineStylesheet(await renderInto(html), bundle));
+    return inlineStylesheet(await renderInto(html), bundle);
   }
 
   async function renderInto(html: string): Promise<string> {
@@ -59,37 +60,47 @@ function prerenderConverterPage(): Plugin {
  * first paint a round trip (Lighthouse's simulated slow 4G).
  */
 function inlineStylesheet(html: string, bundle: IndexHtmlTransformContext['bundle']): string {
-  return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
+  const inlined = html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
     const asset = bundle?.[fileName];
     if (asset?.type !== 'asset') return link;
     delete bundle![fileName];
     return `<style>${String(asset.source)}</style>`;
   });
+  // With cssCodeSplit off there is one stylesheet; another would be a file lazily loaded modules still fetch.
+  const others = Object.keys(bundle ?? {}).filter((fileName) => fileName.endsWith('.css'));
+  if (others.length > 0) throw new Error(`One stylesheet, inlined into index.html, is expected; the build also has ${others.join(', ')}`);
+  return inlined;
 }
 
 /**
- * The page is all there before its script runs, so the script need not compete with it: it is fetched once the
- * first frame is painted (a slow mobile link then gives the HTML its bandwidth), and hydrates the page it finds.
+ * The headers a host should send (src/app/hostHeaders.ts), with connect-src open to the configured integrations'
+ * origins only: written into the build as `_headers`, and sent by `vite preview` (what `npm start` and the tests
+ * serve) so the app is tested under them. A malformed or half-set integration (VITE_SUPABASE_URL without its key,
+ * say) fails the build here, not the page.
  */
-function startScriptAfterFirstPaint(html: string): string {
-  return html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src: string) => {
-    return `<script type="module">requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(src)})));</script>`;
-  });
-}
-
-/** A malformed or half-set integration (VITE_SUPABASE_URL without its key, say) fails the build, not the page. */
-function checkIntegrationConfig(): Plugin {
+function hostHeaders(): Plugin {
+  let rules: HeaderRule[] = [];
   return {
-    name: 'pixel:check-integration-config',
+    name: 'pixel:host-headers',
     configResolved(resolved) {
-      integrationConfig(resolved.env);
+      rules = hostHeaderRules(integrationOrigins(integrationConfig(resolved.env)));
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(rules) });
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const pathname = new URL(request.url ?? '/', 'http://host').pathname;
+        for (const [name, value] of Object.entries(headersFor(pathname, rules))) response.setHeader(name, value);
+        next();
+      });
     },
   };
 }
 
 export default defineConfig({
   plugins: [
-    checkIntegrationConfig(),
+    hostHeaders(),
     react(),
     themeColour(),
     prerenderConverterPage(),
@@ -123,6 +134,12 @@ export default defineConfig({
   worker: { format: 'es' },
   // The codecs load their .wasm by URL relative to their own module; pre-bundling would break that.
   optimizeDeps: { exclude: CODEC_PACKAGES },
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    // The manifest tells the bench which modules run before the page is alive (tests/bench/coldstart.ts).
+    manifest: true,
+    // One stylesheet for the whole app, index.html's (inlined there): no lazily loaded module asks for CSS.
+    cssCodeSplit: false,
+  },
   preview: { port: 4173, strictPort: true },
 });

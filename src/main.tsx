@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router';
 import { stopKeepingEarlyFiles } from './features/intake/earlyFiles';
-import './styles.css';
 
 /** Marks the page alive (`data-alive` on <html>) once React has taken it over: what the end-to-end tests wait for. */
 function Alive({ children }: { children: ReactNode }) {

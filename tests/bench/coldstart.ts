@@ -17,16 +17,30 @@ export interface InitialScript {
   gzipBytes: number;
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
 /**
- * The entry script (a src, or the import() index.html starts it with after the first paint) and the modules it
- * preloads: what runs before the page is alive.
+ * What runs before the page is alive: index.html's entry (src/boot.ts), the app it imports after the first paint
+ * (its dynamic imports: src/main.tsx) and every module those import statically. Read from the build's manifest.
  */
 export function initialJavaScript(): InitialScript[] {
-  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-  const patterns = [/<script[^>]+type="module"[^>]+src="([^"]+)"/g, /<script type="module">[^<]*import\("([^"]+)"\)/g, /<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g];
-  const sources = patterns.flatMap((pattern) => [...html.matchAll(pattern)].map((m) => m[1]!));
-  if (sources.length === 0) throw new Error('index.html starts no script that the bench recognises');
-  return sources.map((src) => ({ file: src, gzipBytes: gzipSync(readFileSync(join(DIST, src))).length }));
+  const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest['index.html'];
+  if (!entry) throw new Error('the build manifest has no index.html entry');
+  const files = new Set<string>();
+  const add = (key: string) => {
+    const chunk = manifest[key]!;
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) add(imported);
+  };
+  add('index.html');
+  for (const started of entry.dynamicImports ?? []) add(started);
+  return [...files].map((file) => ({ file, gzipBytes: gzipSync(readFileSync(join(DIST, file))).length }));
 }
 
 export interface LighthouseFigures {

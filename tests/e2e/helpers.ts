@@ -56,3 +56,20 @@ export async function saveDownload(download: Download): Promise<Buffer> {
   const path = await download.path();
   return readFileSync(path);
 }
+
+/**
+ * Every Content-Security-Policy violation the page reports: `securitypolicyviolation` events in the page, and the
+ * console's "Refused to…" lines, which also carry those of its workers (a worker's event is not the page's).
+ */
+export async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} blocked ${event.blockedURI}`));
+  });
+  const fromConsole: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) fromConsole.push(message.text());
+  });
+  return async () => [...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])), ...fromConsole];
+}

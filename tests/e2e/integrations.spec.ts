@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { fakeBackendPort, integrationsEnv, integrationsPort } from '../../playwright.config';
 import { convertAll, downloadAllZip } from './convert-helpers';
-import { convertButton, fixture, openConverter, pickFiles } from './helpers';
+import { convertButton, fixture, openConverter, pickFiles, watchCspViolations } from './helpers';
 import { startFakeBackend, type FakeBackend } from './fakeBackend';
 
 /** The spec's section 7, against the build configured with integrationsEnv (playwright.config.ts). */
@@ -54,6 +54,9 @@ test.describe('configured build: the e-mail RPC and the webhook', () => {
   });
 
   test('a two-file batch calls upsert_pixel_email with the anonymous key and posts each webhook action once with exactly the spec fields', async ({ page }) => {
+    const violations = await watchCspViolations(page);
+    const csp = (await page.request.get(CONFIGURED_APP)).headers()['content-security-policy'];
+    expect(csp).toContain(`connect-src 'self' http://127.0.0.1:${fakeBackendPort};`);
     const before = Date.now();
     await convertBoth(page, '  Ann.Lee@Example.COM ');
     await expect(page.getByText("Your e-mail address, conversion statistics and file names are sent to this site's operator", { exact: false })).toBeVisible();
@@ -124,6 +127,7 @@ test.describe('configured build: the e-mail RPC and the webhook', () => {
 
     // Images never leave the device: every request that reached the backend is a few hundred bytes of form or JSON.
     for (const request of backend.requests) expect(request.body.length).toBeLessThan(2048);
+    expect(await violations()).toEqual([]);
   });
 
   test('when the backend and the webhook answer 500, the batch converts all the same and the failures are only logged', async ({ page }) => {

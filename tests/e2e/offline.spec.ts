@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { FIXTURES } from '../fixtures/make-fixtures';
-import { chooseFormat, openConverter, pickFiles } from './helpers';
+import { chooseFormat, openConverter, pickFiles, watchCspViolations } from './helpers';
 import { convertAll, downloadJob, magicFormat } from './convert-helpers';
 
 test.use({ serviceWorkers: 'allow' });
 
-test('after the first visit the app loads and converts offline (shell and codecs precached)', async ({ page, context }) => {
+test('after the first visit the app loads and converts offline (shell and codecs precached), under the Content-Security-Policy with no violation', async ({ page, context }) => {
+  const violations = await watchCspViolations(page);
   await openConverter(page);
   // Installed (everything precached) and in control of this very page.
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -19,6 +20,7 @@ test('after the first visit the app loads and converts offline (shell and codecs
   expect(magicFormat(await downloadJob(page, 'photo.avif'))).toBe('avif');
   await page.goto('/somewhere/else');
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  expect(await violations()).toEqual([]);
 });
 
 test('the threaded AVIF encoder, which never loads without cross-origin isolation, is not precached', async ({ page }) => {

@@ -84,7 +84,7 @@ test('without JavaScript the page still shows what it is', async ({ browser }) =
 test('files picked or dropped before the script has run are added once it does', async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/index-*.js', async (route) => {
+  await page.route('**/assets/main-*.js', async (route) => {
     await held;
     await route.continue();
   });

@@ -1,7 +1,6 @@
-import { memo, useCallback, useDeferredValue } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue } from 'react';
 import { FORMATS } from '../../../workers/formats';
 import { CountedSection } from '../../app/CountedSection';
-import { useWindowList } from '../../app/useWindowList';
 import { formatBytes, percentLarger, percentSaved } from '../../lib/formatBytes';
 import type { ConversionQueue } from './conversionQueue';
 import { downloadJobOutput } from './download';
@@ -21,13 +20,13 @@ const STATUS_TEXT: Record<ConversionJob['status'], string> = {
 };
 
 /** Where a row of a long (virtual) list sits, and how the list measures it. */
-interface VirtualPlace {
+export interface VirtualPlace {
   index: number;
   top: number;
   measure: (element: HTMLLIElement | null) => void;
 }
 
-const JobCard = memo(function JobCard({ queue, id, onDownload, onCancel, onRetry, place }: {
+export const JobCard = memo(function JobCard({ queue, id, onDownload, onCancel, onRetry, place }: {
   queue: ConversionQueue;
   id: string;
   onDownload: (job: ConversionJob) => void;
@@ -139,7 +138,9 @@ export const QueueList = memo(function QueueList({ queue, onRetry }: QueueListPr
           ))}
         </ul>
       ) : (
-        <VirtualJobList queue={queue} jobs={jobs} onCancel={cancel} onRetry={onRetry} />
+        <Suspense fallback={<ul className="job-list" />}>
+          <VirtualJobList queue={queue} jobs={jobs} onCancel={cancel} onRetry={onRetry} />
+        </Suspense>
       )}
     </CountedSection>
   );
@@ -147,25 +148,10 @@ export const QueueList = memo(function QueueList({ queue, onRetry }: QueueListPr
 
 /** From this many jobs the list keeps only the rows near the screen in the page. */
 export const VIRTUAL_FROM = 40;
-const ROW_GAP = 10;
-const ROW_ESTIMATE = 110;
 
-/** A long queue as the rows near the screen only (useWindowList): Convert then makes a few dozen rows, not 200. */
-function VirtualJobList({ queue, jobs, onCancel, onRetry }: { queue: ConversionQueue; jobs: readonly ConversionJob[]; onCancel: (id: string) => void; onRetry: (id: string) => void }) {
-  const { list, virtualizer, listTop } = useWindowList<HTMLUListElement>({ count: jobs.length, estimate: ROW_ESTIMATE, gap: ROW_GAP, overscan: 6, keyOf: (index) => jobs[index]!.id });
-  return (
-    <ul ref={list} className="job-list job-list--virtual" style={{ blockSize: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((row) => (
-        <JobCard
-          key={row.key}
-          queue={queue}
-          id={jobs[row.index]!.id}
-          onDownload={downloadJobOutput}
-          onCancel={onCancel}
-          onRetry={onRetry}
-          place={{ index: row.index, top: row.start - listTop, measure: virtualizer.measureElement }}
-        />
-      ))}
-    </ul>
-  );
-}
+/**
+ * Loaded the first time a queue is that long (with the virtualizer): the idle page does not need it. The list's jobs
+ * are a deferred value, so React keeps the list as it was while the module arrives rather than show the fallback.
+ */
+const VirtualJobList = lazy(() => import('./VirtualJobList'));
+
