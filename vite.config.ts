@@ -1,9 +1,11 @@
 import { createServer, defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { minimal2023Preset } from '@vite-pwa/assets-generator/config';
 import { VitePWA } from 'vite-plugin-pwa';
 import { headersFile, headersFor, hostHeaderRules, type HeaderRule } from './src/app/hostHeaders';
 import { integrationConfig, integrationOrigins } from './src/features/integrations/integrationConfig';
 import { CODEC_PACKAGES, UNLOADED_CODEC_FILES } from './wasm/codecs';
+import { SHARE_TARGET } from './workers/contract';
 
 /** The browser's UI colour, in the manifest and the page's theme-color meta alike (the CSS's --primary too). */
 const THEME_COLOUR = '#4338ca';
@@ -105,29 +107,56 @@ export default defineConfig({
     themeColour(),
     prerenderConverterPage(),
     VitePWA({
-      registerType: 'autoUpdate',
-      // Registered by main.tsx once the page is idle after load: the offline copy is 6.6 MB of codecs.
+      // workers/sw.ts: the precache below, the share target, and updates that wait for the page (no takeover mid-batch).
+      strategies: 'injectManifest',
+      srcDir: 'workers',
+      filename: 'sw.ts',
+      // Registered by src/app/serviceWorker.ts once the page is idle after load: the offline copy is 6.6 MB of codecs.
       injectRegister: null,
+      // The PNG icons (64, 192, 512, a maskable 512 on the theme colour, Apple's 180) and the favicon links are made
+      // from public/favicon.svg at build time.
+      pwaAssets: {
+        image: 'public/favicon.svg',
+        preset: {
+          ...minimal2023Preset,
+          maskable: { ...minimal2023Preset.maskable, resizeOptions: { background: THEME_COLOUR } },
+          apple: { ...minimal2023Preset.apple, resizeOptions: { background: THEME_COLOUR } },
+        },
+        includeHtmlHeadLinks: true,
+        injectThemeColor: false,
+      },
       manifest: {
+        id: '/',
         name: 'Pixel Converter',
         short_name: 'Pixel Converter',
         description: 'Convert images to JPG, PNG, WebP and AVIF in your browser. Nothing is uploaded.',
         start_url: '/',
+        scope: '/',
         display: 'standalone',
+        orientation: 'any',
         theme_color: THEME_COLOUR,
         background_color: '#f6f7fb',
-        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        categories: ['photo', 'utilities', 'productivity'],
+        screenshots: [
+          { src: '/screenshots/phone.png', sizes: '780x1688', type: 'image/png', form_factor: 'narrow', label: 'Photos converted to WebP on a phone' },
+          { src: '/screenshots/desktop.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Files, settings and the queue side by side' },
+        ],
+        // Images from another app's Share sheet: workers/sw.ts receives them (SHARE_TARGET in workers/contract.ts).
+        share_target: {
+          action: SHARE_TARGET.action,
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: { files: [{ name: SHARE_TARGET.field, accept: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', '.jpg', '.jpeg', '.png', '.webp', '.avif'] }] },
+        },
+        // "Open with" from the file manager: the page takes them from window.launchQueue, into the open window.
+        file_handlers: [{ action: '/', accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/webp': ['.webp'], 'image/avif': ['.avif'] } }],
+        launch_handler: { client_mode: 'focus-existing' },
       },
-      workbox: {
+      injectManifest: {
         // The shell and every codec the app can load, so conversions work offline after the first visit.
-        globPatterns: ['**/*.{js,css,html,svg,wasm,webmanifest}'],
-        globIgnores: UNLOADED_CODEC_FILES,
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,wasm}'],
+        globIgnores: [...UNLOADED_CODEC_FILES, 'screenshots/**'],
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
-        navigateFallback: '/index.html',
-        cleanupOutdatedCaches: true,
-        // The first visit's page is controlled too, so it works offline without a reload.
-        clientsClaim: true,
-        skipWaiting: true,
       },
     }),
   ],

@@ -2,6 +2,7 @@ import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router';
+import { registerServiceWorkerWhenIdle } from './app/serviceWorker';
 import { stopKeepingEarlyFiles } from './features/intake/earlyFiles';
 
 /** Marks the page alive (`data-alive` on <html>) once React has taken it over: what the end-to-end tests wait for. */
@@ -30,18 +31,6 @@ if (location.pathname === '/' && root.firstElementChild) hydrateRoot(root, app);
 else {
   root.replaceChildren();
   createRoot(root).render(app);
-}
-
-/**
- * The offline copy (the page and every codec, about 6.6 MB) is fetched by the service worker once the page is idle
- * after loading, so on a slow link it never competes with the page itself.
- */
-function registerServiceWorkerWhenIdle(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' });
-  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 1000));
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 registerServiceWorkerWhenIdle();

@@ -18,6 +18,10 @@ export const notify = {
   destructive(title: string, message?: string): void {
     withToaster((t) => t.show('error', title, message));
   },
+  /** A toast that stays until answered: the title, then a button (the action's label) that runs it. */
+  offer(title: string, actionLabel: string, run: () => void): void {
+    withToaster((t) => t.offer(title, { label: actionLabel, run }));
+  },
   /** Takes a toast down before its time, when what it said no longer holds (none is up before the first). */
   dismiss(title: string): void {
     loaded?.dismiss(title);

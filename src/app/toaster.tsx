@@ -3,10 +3,32 @@ import { createRoot } from 'react-dom/client';
 import toast, { Toaster, type Toast } from 'react-hot-toast';
 import { subscribeToToastBottom, toastBottomPixels } from './notify';
 
-function ToastBody({ title, message, toastId }: { title: string; message?: string; toastId: string }) {
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
+function ToastBody({ title, message, action, toastId }: { title: string; message?: string; action?: ToastAction; toastId: string }) {
   return (
     <div className="toast-body">
-      <strong className="toast-title">{title}</strong>
+      <p>
+        <strong className="toast-title">{title}</strong>
+        {action ? (
+          <>
+            {' — '}
+            <button
+              type="button"
+              className="toast-action"
+              onClick={() => {
+                toast.dismiss(toastId);
+                action.run();
+              }}
+            >
+              {action.label}
+            </button>
+          </>
+        ) : null}
+      </p>
       {message ? <span className="toast-message">{message}</span> : null}
       <button type="button" className="toast-close" aria-label={`Dismiss "${title}"`} onClick={() => toast.dismiss(toastId)}>
         ×
@@ -32,6 +54,11 @@ export function show(tone: 'success' | 'error', title: string, message?: string)
   const content = (t: Toast) => <ToastBody title={title} message={message} toastId={t.id} />;
   if (tone === 'success') toast.success(content, { id: title, icon: <ToastIcon tone="success" /> });
   else toast.error(content, { id: title, className: 'toast-destructive', icon: <ToastIcon tone="error" /> });
+}
+
+/** A toast that stays until answered or dismissed, with one action. */
+export function offer(title: string, action: ToastAction): void {
+  toast.success((t: Toast) => <ToastBody title={title} action={action} toastId={t.id} />, { id: title, duration: Infinity, icon: <ToastIcon tone="success" /> });
 }
 
 export function dismiss(title: string): void {

@@ -1,6 +1,7 @@
 import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { warmUpWhenIdle } from '../../workers/bridge';
 import { notify } from '../app/notify';
+import { subscribeToUpdate } from '../app/serviceWorker';
 import { config } from '../app/config';
 import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '../features/email/email';
 import { EmailField } from '../features/email/EmailField';
@@ -113,6 +114,8 @@ const ABOUT = (
   </>
 );
 
+const UPDATE_READY = 'A new version is available';
+
 const FOOTER = (
   <footer className="app-footer">
     <div className="container">
@@ -139,6 +142,9 @@ export function ConverterPage() {
     for (const problem of Object.values(EMAIL_MESSAGES)) notify.dismiss(problem.title);
     warmUpIntegrations();
   }, [emailFine]);
+
+  // A new version of the app is offered between batches, never in the middle of one, and taken only after it.
+  useEffect(() => subscribeToUpdate((apply) => queue.whenIdle(() => notify.offer(UPDATE_READY, 'Reload', () => queue.whenIdle(apply)))), [queue]);
 
   // The settings panel shows a change at once; what follows from it (each file's state, Convert's count, the codecs
   // to warm up) renders after, in the background, where a tap during a batch does not wait for it.

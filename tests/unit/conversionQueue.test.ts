@@ -190,3 +190,32 @@ describe('ConversionQueue', () => {
     expect(calls.map((c) => (c.file as File).name)).toEqual(names.filter((n) => n !== `img-${HAND_OVER_WINDOW}.png`));
   });
 });
+
+describe('ConversionQueue.whenIdle (what waits for a batch to end: the app update)', () => {
+  it('runs at once when no batch is running, and after the run has settled when one is', async () => {
+    const { queue, callFor } = makeQueue();
+    const calls: string[] = [];
+    queue.whenIdle(() => calls.push('idle at once'));
+    expect(calls).toEqual(['idle at once']);
+
+    queue.start([image('a.png'), image('b.png')], DEFAULT_SETTINGS);
+    queue.whenIdle(() => calls.push('after the batch'));
+    (await callFor('a.png')).resolve(output(10));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual(['idle at once']);
+    (await callFor('b.png')).resolve(output(10));
+    await vi.waitFor(() => expect(calls).toEqual(['idle at once', 'after the batch']));
+  });
+
+  it('can be cancelled before the batch ends', async () => {
+    const { queue, callFor } = makeQueue();
+    const calls: string[] = [];
+    queue.start([image('a.png')], DEFAULT_SETTINGS);
+    const cancel = queue.whenIdle(() => calls.push('never'));
+    cancel();
+    (await callFor('a.png')).resolve(output(10));
+    await vi.waitFor(() => expect(queue.isConverting()).toBe(false));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual([]);
+  });
+});

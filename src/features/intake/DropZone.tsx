@@ -1,11 +1,8 @@
 import { memo, useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { imagesOnly } from './validateFile';
 
 interface DropZoneProps {
   onFiles: (files: File[]) => void;
-}
-
-function imagesOnly(files: Iterable<File>): File[] {
-  return [...files].filter((file) => file.type.startsWith('image/'));
 }
 
 export const DropZone = memo(function DropZone({ onFiles }: DropZoneProps) {

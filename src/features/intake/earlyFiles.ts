@@ -1,3 +1,5 @@
+import { imagesOnly } from './validateFile';
+
 /**
  * Files picked or dropped after the first paint but before React has the page (the page is painted from
  * index.html; its script comes after): kept here instead of being lost, or a drop opening the image in the tab.
@@ -34,7 +36,7 @@ export function keepEarlyFiles(): void {
 export function stopKeepingEarlyFiles(): void {
   stop?.();
   stop = null;
-  kept = kept.filter((file) => file.type.startsWith('image/'));
+  kept = imagesOnly(kept);
 }
 
 /** The kept files, once. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { devicePixelLimit, makeThumbnail } from '../../../workers/bridge';
 import { takeEarlyFiles } from './earlyFiles';
+import { receiveLaunchedFiles, takeSharedFiles } from './systemFiles';
 import { notify } from '../../app/notify';
 import { displayExtension } from '../../lib/fileNames';
 import { createId } from '../../lib/ids';
@@ -69,10 +70,13 @@ export function useSelectedFiles() {
     [setThumbnail],
   );
 
-  // Files picked or dropped before the script ran (earlyFiles.ts) are added once the page is alive.
+  // Files picked or dropped before the script ran (earlyFiles.ts) are added once the page is alive, and so are those
+  // the system hands the installed app: shared to it, or opened with it (systemFiles.ts).
   useEffect(() => {
     const early = takeEarlyFiles();
     if (early.length > 0) void addFiles(early);
+    void takeSharedFiles().then((shared) => (shared.length > 0 ? addFiles(shared) : undefined));
+    receiveLaunchedFiles((launched) => void addFiles(launched));
   }, [addFiles]);
 
   const removeFile = useCallback((id: string) => {

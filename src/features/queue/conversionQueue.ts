@@ -111,6 +111,20 @@ export class ConversionQueue {
 
   readonly isConverting = (): boolean => summarise(this.jobs).running > 0;
 
+  /** Runs `callback` once no job is pending or running: now, or when the running batch ends. Returns a cancel. */
+  whenIdle(callback: () => void): () => void {
+    if (!this.isConverting()) {
+      callback();
+      return () => undefined;
+    }
+    const unsubscribe = this.subscribe(() => {
+      if (this.isConverting()) return;
+      unsubscribe();
+      callback();
+    });
+    return unsubscribe;
+  }
+
   /** The latest run's jobs still in the queue (a cancelled one leaves it): what the batch progress counts. */
   latestRunJobs(jobs: readonly ConversionJob[] = this.jobs): ConversionJob[] {
     return jobs.filter((job) => this.latestRun.has(job.id));

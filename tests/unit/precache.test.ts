@@ -1,0 +1,55 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The offline copy as the build made it: dist/sw.js's precache list (injected by vite-plugin-pwa). `npm test` builds
+ * before the unit tests; alone, run `npm run build` first.
+ */
+const DIST = join(import.meta.dirname, '../../dist');
+
+function precached(): Set<string> {
+  const sw = join(DIST, 'sw.js');
+  if (!existsSync(sw)) throw new Error('dist/sw.js is missing: run `npm run build` first (npm test does).');
+  return new Set([...readFileSync(sw, 'utf8').matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!));
+}
+
+const assets = () => readdirSync(join(DIST, 'assets'));
+
+/** Every codec the pipeline loads, by the name jSquash gives its .wasm. */
+const LOADED_CODECS = ['mozjpeg_enc', 'mozjpeg_dec', 'webp_enc', 'webp_enc_simd', 'webp_dec', 'avif_enc', 'avif_dec', 'squoosh_png_bg', 'squoosh_oxipng_bg', 'squoosh_resize_bg'];
+
+describe('the precache manifest (offline copy)', () => {
+  it('holds every .wasm the app can load', () => {
+    const list = precached();
+    const wasm = assets().filter((file) => file.endsWith('.wasm'));
+    for (const codec of LOADED_CODECS) {
+      const files = wasm.filter((file) => file.startsWith(`${codec}-`));
+      expect(files, codec).toHaveLength(1);
+      expect(list.has(`assets/${files[0]}`), `${files[0]} precached`).toBe(true);
+    }
+  });
+
+  it('leaves out the threaded builds (they only load under cross-origin isolation, which the app does not have)', () => {
+    const list = precached();
+    const threaded = [...list].filter((url) => /_mt[-.]/.test(url));
+    expect(threaded).toEqual([]);
+    // They are emitted (jSquash ships them), just never fetched: the list is what keeps them out.
+    expect(assets().some((file) => /^avif_enc_mt/.test(file))).toBe(true);
+  });
+
+  it('holds the page, its entry and every script a precached script imports', () => {
+    const list = precached();
+    expect(list.has('index.html')).toBe(true);
+    const scripts = assets().filter((file) => file.endsWith('.js') && !/_mt[-.]/.test(file));
+    let checked = 0;
+    for (const script of scripts) {
+      const imported = [...readFileSync(join(DIST, 'assets', script), 'utf8').matchAll(/["'`]\.\/([\w.-]+\.(?:js|wasm))["'`]/g)].map((m) => m[1]!);
+      for (const file of imported.filter((name) => !/_mt[-.]/.test(name))) {
+        expect(list.has(`assets/${file}`), `${file}, imported by ${script}`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+});
