@@ -19,15 +19,19 @@ export function outputFileName(name: string, format: ImageFormat): string {
   return `${base || 'image'}.${FORMATS[format].extension}`;
 }
 
+/** The name as the nth of its kind: photo.webp, then photo (2).webp, photo (3).webp. */
+export function numberedFileName(name: string, n: number): string {
+  if (n <= 1) return name;
+  const dot = extensionDot(name);
+  return dot === -1 ? `${name} (${n})` : `${name.slice(0, dot)} (${n})${name.slice(dot)}`;
+}
+
 /** Makes names unique within one archive: photo.webp, photo (2).webp, photo (3).webp. */
 export function uniqueFileNames(names: readonly string[]): string[] {
   const taken = new Set<string>();
   return names.map((name) => {
     let candidate = name;
-    const dot = extensionDot(name);
-    const base = dot === -1 ? name : name.slice(0, dot);
-    const extension = dot === -1 ? '' : name.slice(dot);
-    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${base} (${n})${extension}`;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = numberedFileName(name, n);
     taken.add(candidate.toLowerCase());
     return candidate;
   });

@@ -3,6 +3,9 @@ import { notify, setToastBottom } from '../../app/notify';
 import type { ConversionQueue } from './conversionQueue';
 import { downloadAllAsZip } from './download';
 import { runTimeLeftMs, summarise } from './jobs';
+import { saveAllToFolder, useCanSaveToFolder } from './saveToFolder';
+import { shareOutputs, useCanShareFiles } from './share';
+import { countOf } from '../../lib/plural';
 import { useJobsByStatus } from './useConversionQueue';
 
 interface ActionBarProps {
@@ -36,6 +39,9 @@ function runStatus({ running, completed, failed }: RunCounts, timeLeftMs: number
   return `Converting… ${settled} of ${total} done${failures}${timeLeftMs === null ? '' : ` · about ${formatTimeLeft(timeLeftMs / 1000)}`}`;
 }
 
+/** Hidden in place, not absent, until a job completes (see DownloadAllButton). */
+const hiddenUntil = (completed: number) => (completed === 0 ? { visibility: 'hidden' as const } : undefined);
+
 /**
  * Every completed output in one zip; "Preparing zip…" while the worker builds it. Shown from the start of a run but
  * hidden (unseen, unfocusable, out of the accessibility tree) until a job completes: inserting it then would change
@@ -60,9 +66,51 @@ function DownloadAllButton({ queue, completed }: { queue: ConversionQueue; compl
       className="button button--primary button--large action-bar__download"
       onClick={downloadAll}
       disabled={zipping}
-      style={completed === 0 ? { visibility: 'hidden' } : undefined}
+      style={hiddenUntil(completed)}
     >
       {zipping ? 'Preparing zip…' : 'Download All (.zip)'}
+    </button>
+  );
+}
+
+/** Every completed output to another app, where the browser can share files (phones). */
+function ShareAllButton({ queue, completed }: { queue: ConversionQueue; completed: number }) {
+  const share = useCallback(async () => {
+    try {
+      const outcome = await shareOutputs(queue.getJobs());
+      if (outcome === 'too-many') notify.destructive('Too many to share at once', 'Share fewer images, or use Download All (.zip).');
+    } catch (error) {
+      console.error('Sharing failed', error);
+      notify.destructive('Sharing failed', 'Download the images instead.');
+    }
+  }, [queue]);
+  return (
+    <button type="button" className="button button--ghost button--large action-bar__secondary" onClick={share} style={hiddenUntil(completed)}>
+      Share all
+    </button>
+  );
+}
+
+/** Each output written into a folder the visitor picks, as it finishes, where the browser allows it (desktop Chromium). */
+function SaveToFolderButton({ queue, completed }: { queue: ConversionQueue; completed: number }) {
+  const [saving, setSaving] = useState(false);
+  const save = useCallback(async () => {
+    setSaving(true);
+    try {
+      const result = await saveAllToFolder(queue);
+      if (!result) return;
+      if (result.failed > 0) notify.destructive('Some images were not saved', `${countOf(result.saved, 'image')} saved to ${result.folder}, ${result.failed} could not be written.`);
+      else notify.info(`Saved ${countOf(result.saved, 'image')}`, `In the folder ${result.folder}.`);
+    } catch (error) {
+      console.error('Saving to a folder failed', error);
+      notify.destructive('Saving failed', 'The folder could not be written. Use Download All (.zip) instead.');
+    } finally {
+      setSaving(false);
+    }
+  }, [queue]);
+  return (
+    <button type="button" className="button button--ghost button--large action-bar__secondary" onClick={save} disabled={saving} style={hiddenUntil(completed)}>
+      {saving ? 'Saving to folder…' : 'Save all to folder…'}
     </button>
   );
 }
@@ -78,6 +126,9 @@ export function ActionBar({ queue, label, disabled, hint, onHint, onConvert }: A
   const run = queue.latestRunJobs(jobs);
   const counts = summarise(run);
   const running = counts.running > 0;
+  const completed = jobs.filter((job) => job.status === 'completed').length;
+  const canShare = useCanShareFiles();
+  const canSaveToFolder = useCanSaveToFolder();
   const startedAt = useRef(0);
   const statusRef = useRef<HTMLParagraphElement>(null);
   const [, refresh] = useState(0);
@@ -133,7 +184,13 @@ export function ActionBar({ queue, label, disabled, hint, onHint, onConvert }: A
           ) : null}
         </div>
         <div className="action-bar__buttons">
-          {jobs.length > 0 ? <DownloadAllButton queue={queue} completed={jobs.filter((job) => job.status === 'completed').length} /> : null}
+          {jobs.length > 0 ? (
+            <>
+              {canShare ? <ShareAllButton queue={queue} completed={completed} /> : null}
+              {canSaveToFolder ? <SaveToFolderButton queue={queue} completed={completed} /> : null}
+              <DownloadAllButton queue={queue} completed={completed} />
+            </>
+          ) : null}
           <button type="button" className="button button--primary button--large action-bar__convert" onClick={onConvert} disabled={disabled} aria-describedby={hint ? 'convert-hint' : undefined}>
             {label}
           </button>

@@ -5,7 +5,19 @@ import { formatBytes, percentLarger, percentSaved } from '../../lib/formatBytes'
 import type { ConversionQueue } from './conversionQueue';
 import { downloadJobOutput } from './download';
 import { stageLabel, type ConversionJob } from './jobs';
+import { shareOutputs, useCanShareFiles } from './share';
 import { useJob, useJobsByStatus } from './useConversionQueue';
+import { notify } from '../../app/notify';
+
+/** One output to another app; a failure (not a cancel) says so. */
+async function shareOne(job: ConversionJob): Promise<void> {
+  try {
+    await shareOutputs([job]);
+  } catch (error) {
+    console.error('Sharing failed', error);
+    notify.destructive('Sharing failed', 'Download the image instead.');
+  }
+}
 
 interface QueueListProps {
   queue: ConversionQueue;
@@ -35,6 +47,7 @@ export const JobCard = memo(function JobCard({ queue, id, onDownload, onCancel, 
   place?: VirtualPlace;
 }) {
   const job = useJob(queue, id);
+  const canShare = useCanShareFiles();
   if (!job) return null;
   const running = job.status === 'pending' || job.status === 'processing';
   const saved = job.outputSize !== null ? percentSaved(job.originalSize, job.outputSize) : null;
@@ -86,9 +99,16 @@ export const JobCard = memo(function JobCard({ queue, id, onDownload, onCancel, 
               Converted to {FORMATS[job.outputFormat].label}
               {job.outputDimensions ? <span className="job__dimensions" data-testid="output-dimensions"> · {job.outputDimensions.width} × {job.outputDimensions.height}</span> : null}
             </p>
-            <button type="button" className="button button--primary button--small" onClick={() => onDownload(job)} aria-label={`Download ${job.outputName}`}>
-              Download
-            </button>
+            <div className="job__actions">
+              <button type="button" className="button button--primary button--small" onClick={() => onDownload(job)} aria-label={`Download ${job.outputName}`}>
+                Download
+              </button>
+              {canShare ? (
+                <button type="button" className="button button--ghost button--small" onClick={() => void shareOne(job)} aria-label={`Share ${job.outputName}`}>
+                  Share
+                </button>
+              ) : null}
+            </div>
           </div>
         ) : null}
         {job.status === 'error' ? (

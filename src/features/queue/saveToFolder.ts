@@ -1,0 +1,102 @@
+import { useSyncExternalStore } from 'react';
+import { numberedFileName } from '../../lib/fileNames';
+import type { ConversionQueue } from './conversionQueue';
+import type { ConversionJob } from './jobs';
+
+/**
+ * "Save all to folder…": where the browser has the File System Access API (desktop Chromium), each output is written
+ * into a folder the visitor picks, as it finishes: no zip, and no second copy of the outputs in memory. Elsewhere the
+ * zip stays the way to take a batch.
+ */
+
+interface WritableFile {
+  write(data: Blob): Promise<void>;
+  close(): Promise<void>;
+}
+interface FolderFileHandle {
+  createWritable(): Promise<WritableFile>;
+}
+export interface Folder {
+  name: string;
+  getFileHandle(name: string, options?: { create?: boolean }): Promise<FolderFileHandle>;
+}
+type PickFolder = (options: { mode: 'readwrite'; id?: string; startIn?: string }) => Promise<Folder>;
+
+function folderPicker(): PickFolder | null {
+  const pick = (window as Window & { showDirectoryPicker?: PickFolder }).showDirectoryPicker;
+  return typeof pick === 'function' ? pick.bind(window) : null;
+}
+
+const never = () => () => undefined;
+
+/** Whether to offer "Save all to folder…": false in the prerendered page and while it hydrates. */
+export function useCanSaveToFolder(): boolean {
+  return useSyncExternalStore(never, () => folderPicker() !== null, () => false);
+}
+
+/** The first name not in the folder yet: photo.webp, photo (2).webp… (a folder's existing files are never replaced). */
+async function freeName(folder: Folder, name: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const candidate = numberedFileName(name, n);
+    try {
+      await folder.getFileHandle(candidate);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'NotFoundError') return candidate;
+      throw error;
+    }
+  }
+}
+
+async function writeOutput(folder: Folder, job: ConversionJob): Promise<void> {
+  const handle = await folder.getFileHandle(await freeName(folder, job.outputName!), { create: true });
+  const writable = await handle.createWritable();
+  await writable.write(job.outputBlob!);
+  await writable.close();
+}
+
+export interface FolderSave {
+  folder: string;
+  saved: number;
+  failed: number;
+}
+
+/**
+ * Asks for a folder (null if the visitor closes the dialog), then writes every completed output into it, one at a
+ * time, and each job of the running batch as it completes, until the batch ends. Must be called from the tap itself.
+ */
+export async function saveAllToFolder(queue: ConversionQueue): Promise<FolderSave | null> {
+  const pick = folderPicker();
+  if (!pick) return null;
+  let folder: Folder;
+  try {
+    folder = await pick({ mode: 'readwrite', id: 'pixel-converter-outputs', startIn: 'pictures' });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') return null;
+    throw error;
+  }
+  const written = new Set<string>();
+  const result: FolderSave = { folder: folder.name, saved: 0, failed: 0 };
+  let writing = Promise.resolve();
+  const writeNewlyCompleted = () => {
+    for (const job of queue.getJobs()) {
+      if (job.status !== 'completed' || !job.outputBlob || !job.outputName || written.has(job.id)) continue;
+      written.add(job.id);
+      writing = writing.then(async () => {
+        try {
+          await writeOutput(folder, job);
+          result.saved++;
+        } catch (error) {
+          result.failed++;
+          console.error(`Saving ${job.outputName} to the folder failed`, error);
+        }
+      });
+    }
+  };
+  writeNewlyCompleted();
+  const stop = queue.subscribe(writeNewlyCompleted);
+  await new Promise<void>((resolve) => queue.whenIdle(resolve));
+  stop();
+  writeNewlyCompleted();
+  await writing;
+  return result;
+}

@@ -1,0 +1,46 @@
+import { useSyncExternalStore } from 'react';
+import { uniqueFileNames } from '../../lib/fileNames';
+import type { ConversionJob } from './jobs';
+
+/**
+ * Sharing outputs to another app (a chat, a gallery) through the Web Share API, where the browser can share files:
+ * most phones. Elsewhere the Share buttons are not shown.
+ */
+
+function canShareFiles(): boolean {
+  if (typeof navigator.canShare !== 'function') return false;
+  try {
+    return navigator.canShare({ files: [new File([new Uint8Array(1)], 'probe.png', { type: 'image/png' })] });
+  } catch {
+    return false;
+  }
+}
+
+const never = () => () => undefined;
+
+/** Whether to show Share: false in the prerendered page and while it hydrates, the browser's answer after. */
+export function useCanShareFiles(): boolean {
+  return useSyncExternalStore(never, canShareFiles, () => false);
+}
+
+export type ShareOutcome = 'shared' | 'cancelled' | 'too-many';
+
+/**
+ * Opens the system's share sheet with the jobs' outputs (names made unique, as in the zip). Must be called from the
+ * tap itself: the browser allows a share only in answer to one.
+ */
+export async function shareOutputs(jobs: readonly ConversionJob[]): Promise<ShareOutcome> {
+  const done = jobs.filter((job) => job.status === 'completed' && job.outputBlob && job.outputName);
+  const names = uniqueFileNames(done.map((job) => job.outputName!));
+  const files = done.map((job, i) => new File([job.outputBlob!], names[i]!, { type: job.outputBlob!.type }));
+  if (files.length === 0) return 'cancelled';
+  // A browser caps what one share may carry (count and bytes); it says so here rather than failing the share.
+  if (!navigator.canShare({ files })) return 'too-many';
+  try {
+    await navigator.share({ files });
+    return 'shared';
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
+    throw error;
+  }
+}

@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { FIXTURES } from '../fixtures/make-fixtures';
+import { convertAll, downloadAllZip, magicFormat } from './convert-helpers';
+import { chooseFormat, convertButton, enterEmail, openConverter, pickFiles } from './helpers';
+
+/**
+ * Taking a batch elsewhere than a zip. The browser's own share sheet and folder dialog cannot be driven headless, so
+ * each is replaced by a recorder with the same interface (the browser's API, not the app's code).
+ */
+
+interface Recorded {
+  name: string;
+  type: string;
+  size: number;
+  head: number[];
+}
+
+async function recordShares(page: Page, canShare: boolean) {
+  await page.addInitScript((able) => {
+    const shares: { name: string; type: string; size: number }[][] = [];
+    (window as unknown as { __shares: typeof shares }).__shares = shares;
+    Object.defineProperty(navigator, 'canShare', { configurable: true, value: (data?: { files?: File[] }) => able && Boolean(data?.files?.length) });
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: async (data: { files: File[] }) => void shares.push(data.files.map((f) => ({ name: f.name, type: f.type, size: f.size }))),
+    });
+  }, canShare);
+}
+
+/** A folder that records every file written into it; `existing` are already there (and must not be replaced). */
+async function recordFolder(page: Page, existing: string[]) {
+  await page.addInitScript((already) => {
+    const written: { name: string; type: string; size: number; head: number[] }[] = [];
+    const names = new Set(already);
+    (window as unknown as { __written: typeof written }).__written = written;
+    const folder = {
+      name: 'Converted',
+      async getFileHandle(name: string, options?: { create?: boolean }) {
+        if (!names.has(name) && !options?.create) throw new DOMException(`${name} not found`, 'NotFoundError');
+        names.add(name);
+        return {
+          async createWritable() {
+            const parts: Blob[] = [];
+            return {
+              async write(data: Blob) {
+                parts.push(data);
+              },
+              async close() {
+                const blob = new Blob(parts);
+                written.push({ name, type: parts[0]?.type ?? '', size: blob.size, head: [...new Uint8Array(await blob.slice(0, 16).arrayBuffer())] });
+              },
+            };
+          },
+        };
+      },
+    };
+    Object.defineProperty(window, 'showDirectoryPicker', { configurable: true, value: async () => folder });
+  }, existing);
+}
+
+test('"Save all to folder…" writes every output into the picked folder as it finishes, numbering a name the folder already has rather than replacing it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await recordFolder(page, ['camera.webp']);
+  await openConverter(page);
+  // Two files named photo (photo.webp, photo (2).webp); a 12 MP photo still running when Save is pressed.
+  await pickFiles(page, [FIXTURES.jpeg, FIXTURES.png, FIXTURES.camera, FIXTURES.photo12mp]);
+  await enterEmail(page);
+  await convertButton(page).click();
+  const save = page.getByRole('button', { name: 'Save all to folder…' });
+  await expect(save).toBeVisible();
+  await expect(page.locator('[data-testid="job"][data-status="processing"], [data-testid="job"][data-status="pending"]').first()).toBeVisible();
+  await save.click();
+  await expect(page.getByText('Saved 4 images', { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText('In the folder Converted.')).toBeVisible();
+
+  const written = await page.evaluate(() => (window as unknown as { __written: Recorded[] }).__written);
+  expect(written.map((w) => w.name).sort()).toEqual(['camera (2).webp', 'camera-12mp.webp', 'photo (2).webp', 'photo.webp']);
+  const zip = await downloadAllZip(page);
+  const zipSizes = Object.values(zip).map((bytes) => bytes.length).sort();
+  expect(written.map((w) => w.size).sort()).toEqual(zipSizes);
+  for (const file of written) expect(magicFormat(Buffer.from(file.head)), file.name).toBe('webp');
+});
+
+test('Share buttons appear only where the browser can share files', async ({ page }) => {
+  await recordShares(page, false);
+  await openConverter(page);
+  await pickFiles(page, [FIXTURES.jpeg]);
+  await convertAll(page, 1);
+  await expect(page.getByRole('button', { name: 'Download All (.zip)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Share/ })).toHaveCount(0);
+});
+
+test('where it can, Share on a finished job shares that output, and "Share all" every one', async ({ page }) => {
+  await recordShares(page, true);
+  await openConverter(page);
+  await pickFiles(page, [FIXTURES.jpeg, FIXTURES.camera]);
+  await chooseFormat(page, 'JPG');
+  await convertAll(page, 2);
+  await page.getByRole('button', { name: 'Share camera.jpg' }).click();
+  await page.getByRole('button', { name: 'Share all' }).click();
+  const shares = await page.evaluate(() => (window as unknown as { __shares: { name: string; type: string; size: number }[][] }).__shares);
+  expect(shares.map((files) => files.map((f) => [f.name, f.type]))).toEqual([
+    [['camera.jpg', 'image/jpeg']],
+    [['photo.jpg', 'image/jpeg'], ['camera.jpg', 'image/jpeg']],
+  ]);
+  expect(shares[1]!.every((f) => f.size > 0)).toBe(true);
+});
