@@ -42,6 +42,18 @@ test('the manifest has an id, standalone display, one theme colour, PNG icons 19
 test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
+  test("Chromium finds the app installable (its own installability check, through the DevTools protocol)", async ({ page }) => {
+    await openConverter(page);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const devtools = await page.context().newCDPSession(page);
+    const { installabilityErrors } = (await devtools.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    // A Playwright context is an incognito profile, where Chromium never installs: that is the only objection allowed.
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+    const { url, errors } = (await devtools.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
+    expect(url).toMatch(/\/manifest\.webmanifest$/);
+    expect(errors).toEqual([]);
+  });
+
   test('images shared from another app (a POST to the share target) arrive in Selected Files through the same validation as a drop', async ({ page }) => {
     await openConverter(page);
     await page.evaluate(() => navigator.serviceWorker.ready);

@@ -115,7 +115,7 @@ export function SelectedFilesGrid({ files, states, onRemove, onClear }: Selected
             ))}
           </ul>
         ) : (
-          <Suspense fallback={<ul className="file-grid" />}>
+          <Suspense fallback={<ul className="file-grid">{files.slice(0, FIRST_CARDS).map((file) => <FileCard key={file.id} file={file} state={states.get(file.id) ?? 'ready'} onRemove={remove} />)}</ul>}>
             <VirtualFileGrid files={files} states={states} onRemove={remove} />
           </Suspense>
         )}
@@ -126,6 +126,9 @@ export function SelectedFilesGrid({ files, states, onRemove, onClear }: Selected
 
 /** From this many files the grid keeps only the cards near the screen in the page. */
 export const VIRTUAL_GRID_FROM = 60;
+
+/** While the virtual grid loads, the first cards as a plain grid: a screenful, not an empty box. */
+const FIRST_CARDS = 12;
 
 /** Loaded the first time a selection is that long (with the virtualizer): the idle page does not need it. */
 const VirtualFileGrid = lazy(() => import('./VirtualFileGrid'));

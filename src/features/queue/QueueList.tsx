@@ -158,7 +158,15 @@ export const QueueList = memo(function QueueList({ queue, onRetry }: QueueListPr
           ))}
         </ul>
       ) : (
-        <Suspense fallback={<ul className="job-list" />}>
+        <Suspense
+          fallback={
+            <ul className="job-list">
+              {jobs.slice(0, FIRST_ROWS).map((job) => (
+                <JobCard key={job.id} queue={queue} id={job.id} onDownload={downloadJobOutput} onCancel={cancel} onRetry={onRetry} />
+              ))}
+            </ul>
+          }
+        >
           <VirtualJobList queue={queue} jobs={jobs} onCancel={cancel} onRetry={onRetry} />
         </Suspense>
       )}
@@ -168,6 +176,9 @@ export const QueueList = memo(function QueueList({ queue, onRetry }: QueueListPr
 
 /** From this many jobs the list keeps only the rows near the screen in the page. */
 export const VIRTUAL_FROM = 40;
+
+/** While the virtual list loads (if React shows a fallback at all), the first rows as a plain list. */
+const FIRST_ROWS = 8;
 
 /**
  * Loaded the first time a queue is that long (with the virtualizer): the idle page does not need it. The list's jobs
