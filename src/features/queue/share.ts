@@ -7,7 +7,7 @@ import type { ConversionJob } from './jobs';
  * most phones. Elsewhere the Share buttons are not shown.
  */
 
-function canShareFiles(): boolean {
+function probeFileSharing(): boolean {
   if (typeof navigator.canShare !== 'function') return false;
   try {
     return navigator.canShare({ files: [new File([new Uint8Array(1)], 'probe.png', { type: 'image/png' })] });
@@ -15,6 +15,10 @@ function canShareFiles(): boolean {
     return false;
   }
 }
+
+/** Asked once: every job row reads it, and a row renders on each progress step. */
+let canShare: boolean | null = null;
+const canShareFiles = () => (canShare ??= probeFileSharing());
 
 const never = () => () => undefined;
 
