@@ -105,3 +105,30 @@ test('where it can, Share on a finished job shares that output, and "Share all" 
   ]);
   expect(shares[1]!.every((f) => f.size > 0)).toBe(true);
 });
+
+test('on a 360 px phone that can share, Share all is an icon beside Download All and Convert, and a job\'s text clears its buttons', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await recordShares(page, true);
+  await openConverter(page);
+  // A 12 MP photo: the longest dimensions line, "4000 × 3000".
+  await pickFiles(page, [FIXTURES.photo12mp]);
+  await convertAll(page, 1);
+  const shareAll = page.getByRole('button', { name: 'Share all' });
+  await expect(shareAll).toBeVisible();
+  const box = (await shareAll.boundingBox())!;
+  expect(box.width).toBeLessThanOrEqual(56);
+  for (const name of ['Download All (.zip)', /^Convert \d+ images?/]) {
+    const other = (await page.getByRole('button', { name }).boundingBox())!;
+    expect(Math.abs(other.y - box.y), String(name)).toBeLessThan(2);
+  }
+  const format = (await page.locator('.job__format').first().boundingBox())!;
+  const download = (await page.getByRole('button', { name: 'Download camera-12mp.webp' }).boundingBox())!;
+  const textRight = await page.locator('.job__format').first().evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return Math.max(...[...range.getClientRects()].map((rect) => rect.right));
+  });
+  expect(textRight).toBeLessThanOrEqual(download.x);
+  expect(format.x).toBeGreaterThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

@@ -5,6 +5,7 @@ import { downloadAllAsZip } from './download';
 import { runTimeLeftMs, summarise } from './jobs';
 import { saveAllToFolder, useCanSaveToFolder } from './saveToFolder';
 import { shareOutputs, useCanShareFiles } from './share';
+import { ShareIcon } from './ShareIcon';
 import { countOf } from '../../lib/plural';
 import { useJobsByStatus } from './useConversionQueue';
 
@@ -85,8 +86,9 @@ function ShareAllButton({ queue, completed }: { queue: ConversionQueue; complete
     }
   }, [queue]);
   return (
-    <button type="button" className="button button--ghost button--large action-bar__secondary" onClick={share} style={hiddenUntil(completed)}>
-      Share all
+    <button type="button" className="button button--ghost button--large action-bar__secondary action-bar__share" onClick={share} style={hiddenUntil(completed)}>
+      <ShareIcon />
+      <span className="action-bar__share-label">Share all</span>
     </button>
   );
 }

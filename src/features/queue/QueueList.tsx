@@ -6,6 +6,7 @@ import type { ConversionQueue } from './conversionQueue';
 import { downloadJobOutput } from './download';
 import { stageLabel, type ConversionJob } from './jobs';
 import { shareOutputs, useCanShareFiles } from './share';
+import { ShareIcon } from './ShareIcon';
 import { useJob, useJobsByStatus } from './useConversionQueue';
 import { notify } from '../../app/notify';
 
@@ -97,15 +98,15 @@ export const JobCard = memo(function JobCard({ queue, id, onDownload, onCancel, 
             </p>
             <p className="job__format">
               Converted to {FORMATS[job.outputFormat].label}
-              {job.outputDimensions ? <span className="job__dimensions" data-testid="output-dimensions"> · {job.outputDimensions.width} × {job.outputDimensions.height}</span> : null}
+              {job.outputDimensions ? <span className="job__dimensions" data-testid="output-dimensions"><span className="job__separator"> · </span>{job.outputDimensions.width} × {job.outputDimensions.height}</span> : null}
             </p>
             <div className="job__actions">
               <button type="button" className="button button--primary button--small" onClick={() => onDownload(job)} aria-label={`Download ${job.outputName}`}>
                 Download
               </button>
               {canShare ? (
-                <button type="button" className="button button--ghost button--small" onClick={() => void shareOne(job)} aria-label={`Share ${job.outputName}`}>
-                  Share
+                <button type="button" className="button button--ghost button--small button--square" onClick={() => void shareOne(job)} aria-label={`Share ${job.outputName}`} title="Share">
+                  <ShareIcon />
                 </button>
               ) : null}
             </div>
