@@ -132,3 +132,17 @@ test('on a 360 px phone that can share, Share all is an icon beside Download All
   expect(format.x).toBeGreaterThanOrEqual(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test('in a 700 px window with "Save all to folder…", the bar\'s three buttons fit (they go under the batch\'s state)', async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 800 });
+  await recordFolder(page, []);
+  await openConverter(page);
+  await pickFiles(page, [FIXTURES.jpeg]);
+  await convertAll(page, 1);
+  for (const name of ['Save all to folder…', 'Download All (.zip)', /^Convert \d+ images?/]) {
+    const box = (await page.getByRole('button', { name }).boundingBox())!;
+    expect(box.x, String(name)).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, String(name)).toBeLessThanOrEqual(700);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(700);
+});
