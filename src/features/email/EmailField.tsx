@@ -1,4 +1,4 @@
-import { useId, type Ref } from 'react';
+import { memo, useId, type Ref } from 'react';
 import { config } from '../../app/config';
 import { privacyNote } from '../integrations/integrationConfig';
 
@@ -13,7 +13,8 @@ interface EmailFieldProps {
   inputRef?: Ref<HTMLInputElement>;
 }
 
-export function EmailField({ value, onChange, onSubmit, inputRef }: EmailFieldProps) {
+/** Memoised: a settings tap re-renders the page component, not this field (its props do not change). */
+export const EmailField = memo(function EmailField({ value, onChange, onSubmit, inputRef }: EmailFieldProps) {
   const id = useId();
   const noteId = useId();
   return (
@@ -44,4 +45,4 @@ export function EmailField({ value, onChange, onSubmit, inputRef }: EmailFieldPr
       </p>
     </div>
   );
-}
+});

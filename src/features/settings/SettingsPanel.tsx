@@ -1,4 +1,4 @@
-import { useId, type Dispatch, type ReactNode } from 'react';
+import { memo, useId, useMemo, type Dispatch, type ReactNode } from 'react';
 import { ASPECT_RATIOS } from '../../../workers/contract';
 import { FORMATS, IMAGE_FORMATS } from '../../../workers/formats';
 import { ASPECT_RATIO_LABELS, PRESETS, PRESET_LABELS, RANGES, targetSizeMissing, type ConversionSettings, type Range } from './settings';
@@ -11,7 +11,11 @@ interface SettingsPanelProps {
   children?: ReactNode;
 }
 
-function Slider({ label, value, range, unit = '', signed = false, onChange, disabled, hint }: {
+/*
+ * The controls are memoised and their handlers stable (handlersFor), so a tap re-renders the one control it changed,
+ * not the whole panel: on a phone during a batch the tap's frame is what the visitor waits for.
+ */
+const Slider = memo(function Slider({ label, value, range, unit = '', signed = false, onChange, disabled, hint }: {
   label: string;
   value: number;
   range: Range;
@@ -47,9 +51,9 @@ function Slider({ label, value, range, unit = '', signed = false, onChange, disa
       {hint ? <p className="field__hint">{hint}</p> : null}
     </div>
   );
-}
+});
 
-function Toggle({ label, checked, onChange, disabled, description }: {
+const Toggle = memo(function Toggle({ label, checked, onChange, disabled, description }: {
   label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
@@ -66,10 +70,10 @@ function Toggle({ label, checked, onChange, disabled, description }: {
       </label>
     </div>
   );
-}
+});
 
 /** A whole-number input where blank means "not set". */
-function IntegerField({ label, value, range, placeholder, hint, error, onChange }: {
+const IntegerField = memo(function IntegerField({ label, value, range, placeholder, hint, error, onChange }: {
   label: string;
   value: number | null;
   range: Range;
@@ -105,6 +109,28 @@ function IntegerField({ label, value, range, placeholder, hint, error, onChange 
       ) : null}
     </div>
   );
+});
+
+/** One handler per control, made once: `dispatch` never changes. */
+function handlersFor(dispatch: Dispatch<SettingsAction>) {
+  const flag = (field: 'stripMetadata' | 'keepOriginalIfLarger' | 'enableCompression' | 'autoCompress' | 'enableTargetSize') => (value: boolean) =>
+    dispatch({ type: 'setFlag', field, value });
+  const adjustment = (field: 'brightness' | 'contrast' | 'saturation') => (value: number) => dispatch({ type: 'setAdjustment', field, value });
+  return {
+    quality: (value: number) => dispatch({ type: 'setQuality', value }),
+    width: (value: number | null) => dispatch({ type: 'setWidth', value }),
+    height: (value: number | null) => dispatch({ type: 'setHeight', value }),
+    brightness: adjustment('brightness'),
+    contrast: adjustment('contrast'),
+    saturation: adjustment('saturation'),
+    stripMetadata: flag('stripMetadata'),
+    keepOriginalIfLarger: flag('keepOriginalIfLarger'),
+    enableCompression: flag('enableCompression'),
+    autoCompress: flag('autoCompress'),
+    enableTargetSize: flag('enableTargetSize'),
+    compressionLevel: (value: number) => dispatch({ type: 'setCompressionLevel', value }),
+    targetFileSize: (value: number | null) => dispatch({ type: 'setTargetFileSize', value }),
+  };
 }
 
 /**
@@ -118,6 +144,7 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
   const backgroundId = useId();
   const output = FORMATS[settings.outputFormat];
   const quality = output.quality !== null;
+  const on = useMemo(() => handlersFor(dispatch), [dispatch]);
 
   return (
     <section className="card settings" aria-labelledby="settings-title">
@@ -159,7 +186,7 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
                   ? 'Smart compression sets the quality from the compression level.'
                   : undefined
             }
-            onChange={(value) => dispatch({ type: 'setQuality', value })}
+            onChange={on.quality}
           />
         ) : (
           <p className="field__hint">{output.label} is lossless: there is no quality setting.</p>
@@ -205,8 +232,8 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
           </select>
         </div>
         <div className="field-pair">
-          <IntegerField label="Width (px)" value={settings.resizeWidth} range={RANGES.dimension} placeholder="Auto" onChange={(value) => dispatch({ type: 'setWidth', value })} />
-          <IntegerField label="Height (px)" value={settings.resizeHeight} range={RANGES.dimension} placeholder="Auto" onChange={(value) => dispatch({ type: 'setHeight', value })} />
+          <IntegerField label="Width (px)" value={settings.resizeWidth} range={RANGES.dimension} placeholder="Auto" onChange={on.width} />
+          <IntegerField label="Height (px)" value={settings.resizeHeight} range={RANGES.dimension} placeholder="Auto" onChange={on.height} />
         </div>
         <div className="field">
           <span className="field__label">Rotation</span>
@@ -226,44 +253,44 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
         </div>
 
         <h3>Adjustments</h3>
-        <Slider label="Brightness" value={settings.brightness} range={RANGES.adjustment} signed onChange={(value) => dispatch({ type: 'setAdjustment', field: 'brightness', value })} />
-        <Slider label="Contrast" value={settings.contrast} range={RANGES.adjustment} signed onChange={(value) => dispatch({ type: 'setAdjustment', field: 'contrast', value })} />
-        <Slider label="Saturation" value={settings.saturation} range={RANGES.adjustment} signed onChange={(value) => dispatch({ type: 'setAdjustment', field: 'saturation', value })} />
+        <Slider label="Brightness" value={settings.brightness} range={RANGES.adjustment} signed onChange={on.brightness} />
+        <Slider label="Contrast" value={settings.contrast} range={RANGES.adjustment} signed onChange={on.contrast} />
+        <Slider label="Saturation" value={settings.saturation} range={RANGES.adjustment} signed onChange={on.saturation} />
 
         <h3>Compression and privacy</h3>
         <Toggle
           label="Strip metadata"
           description="Remove EXIF, GPS and camera data from the output."
           checked={settings.stripMetadata}
-          onChange={(value) => dispatch({ type: 'setFlag', field: 'stripMetadata', value })}
+          onChange={on.stripMetadata}
         />
         <Toggle
           label="Keep the original when the output would be larger"
           description="For a conversion to the same format with nothing else changed."
           checked={settings.keepOriginalIfLarger}
-          onChange={(value) => dispatch({ type: 'setFlag', field: 'keepOriginalIfLarger', value })}
+          onChange={on.keepOriginalIfLarger}
         />
         <Toggle
           label="Optimised compression"
           description="Use the best encoders (mozjpeg, libwebp, oxipng): smaller files, a little slower."
           checked={settings.enableCompression}
-          onChange={(value) => dispatch({ type: 'setFlag', field: 'enableCompression', value })}
+          onChange={on.enableCompression}
         />
         <Toggle
           label="Smart compression"
           description="Use the compression level below as the quality."
           checked={settings.autoCompress}
           disabled={!quality}
-          onChange={(value) => dispatch({ type: 'setFlag', field: 'autoCompress', value })}
+          onChange={on.autoCompress}
         />
         {settings.autoCompress && quality ? (
-          <Slider label="Compression level" value={settings.compressionLevel} range={RANGES.compressionLevel} unit="%" onChange={(value) => dispatch({ type: 'setCompressionLevel', value })} />
+          <Slider label="Compression level" value={settings.compressionLevel} range={RANGES.compressionLevel} unit="%" onChange={on.compressionLevel} />
         ) : null}
         <Toggle
           label="Target file size"
           description="Find the highest quality that fits a size."
           checked={settings.enableTargetSize}
-          onChange={(value) => dispatch({ type: 'setFlag', field: 'enableTargetSize', value })}
+          onChange={on.enableTargetSize}
         />
         {settings.enableTargetSize ? (
           <IntegerField
@@ -273,7 +300,7 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
             placeholder="e.g. 200"
             hint={quality ? undefined : `${output.label} is lossless, so a target size cannot be reached by lowering quality.`}
             error={targetSizeMissing(settings) ? 'Enter a size in KB, or turn Target file size off.' : undefined}
-            onChange={(value) => dispatch({ type: 'setTargetFileSize', value })}
+            onChange={on.targetFileSize}
           />
         ) : null}
       </fieldset>
