@@ -13,7 +13,7 @@ export function instrumentApp(): void {
     longTasks: [] as { start: number; duration: number }[],
     frames: [] as { start: number; duration: number; blocking: number }[],
     /** Event Timing: each input event's time from input to the next paint, by interaction (a tap is one). */
-    events: [] as { name: string; interactionId: number; start: number; duration: number }[],
+    events: [] as { name: string; interactionId: number; start: number; duration: number; processingStart: number; processingEnd: number }[],
   };
   (window as unknown as { __bench: typeof bench }).__bench = bench;
   new PerformanceObserver((list) => {
@@ -26,7 +26,7 @@ export function instrumentApp(): void {
   }).observe({ type: 'long-animation-frame', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as PerformanceEventTiming[]) {
-      if (e.interactionId) bench.events.push({ name: e.name, interactionId: e.interactionId, start: e.startTime, duration: e.duration });
+      if (e.interactionId) bench.events.push({ name: e.name, interactionId: e.interactionId, start: e.startTime, duration: e.duration, processingStart: e.processingStart, processingEnd: e.processingEnd });
     }
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
   document.addEventListener(

@@ -8,7 +8,7 @@ new PerformanceObserver((list) => {
 }).observe({ type: 'long-animation-frame', buffered: true });
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
-    if (e.interactionId) window.__bench.events.push({ name: e.name, interactionId: e.interactionId, start: e.startTime, duration: e.duration });
+    if (e.interactionId) window.__bench.events.push({ name: e.name, interactionId: e.interactionId, start: e.startTime, duration: e.duration, processingStart: e.processingStart, processingEnd: e.processingEnd });
   }
 }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
 
