@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { warmUpWhenIdle } from '../../workers/bridge';
 import { notify } from '../app/notify';
 import { subscribeToUpdate } from '../app/serviceWorker';
@@ -39,7 +39,10 @@ const SelectedFilesWithStates = memo(function SelectedFilesWithStates({ queue, f
 }) {
   // What Convert would do, for each part that shows it: each subscribes on its own, so a job finishing re-renders
   // the file cards and the action bar, not the page with its settings. The cards' states follow in a deferred render.
-  const plan = planFor(files, useDeferredValue(useOutcomes(queue)), settings);
+  // Kept while the deferred outcomes have not moved: the urgent pass a job's new state causes then re-renders
+  // nothing here (a new plan would be a new states map, and every card's props checked again).
+  const outcomes = useDeferredValue(useOutcomes(queue));
+  const plan = useMemo(() => planFor(files, outcomes, settings), [files, outcomes, settings]);
   return <SelectedFilesGrid files={files} states={plan.states} onRemove={onRemove} onClear={onClear} />;
 });
 

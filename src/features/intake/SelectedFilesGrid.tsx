@@ -63,7 +63,8 @@ export const FileCard = memo(function FileCard({ file, state, onRemove, place }:
   );
 });
 
-export function SelectedFilesGrid({ files, states, onRemove, onClear }: SelectedFilesGridProps) {
+/** Memoised: the states map is kept while nothing changed, so a job starting or ending elsewhere re-renders no card. */
+export const SelectedFilesGrid = memo(function SelectedFilesGrid({ files, states, onRemove, onClear }: SelectedFilesGridProps) {
   const list = useRef<HTMLDivElement>(null);
   const filesNow = useRef(files);
   filesNow.current = files;
@@ -122,7 +123,7 @@ export function SelectedFilesGrid({ files, states, onRemove, onClear }: Selected
       </div>
     </CountedSection>
   );
-}
+});
 
 /** From this many files the grid keeps only the cards near the screen in the page. */
 export const VIRTUAL_GRID_FROM = 60;
