@@ -10,6 +10,7 @@
  *   npm run bench:trace -- --count 200 --size 160x120   a long list of small photos: what the list costs the UI thread
  *   npm run bench:trace -- --phone --slowdown 4   as the bench's phone: 390 × 844 touch, Rotate right tapped every 600 ms
  *   npm run bench:trace -- --profile           also a CPU profile of the page: the functions that took the most time
+ *                                              (written to tests/bench/results/page.cpuprofile)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -143,6 +144,8 @@ async function main() {
     const results = join(import.meta.dirname, 'results');
     mkdirSync(results, { recursive: true });
     writeFileSync(join(results, 'trace.json'), trace);
+    // Opens in DevTools' Performance panel (or as a .cpuprofile) beside the trace.
+    if (profile) writeFileSync(join(results, 'page.cpuprofile'), JSON.stringify(profile));
     const slowdown = SLOWDOWN > 1 ? `, CPU ${SLOWDOWN}× slower` : '';
     console.log(`${inputs.name} → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${slowdown}; trace in tests/bench/results/trace.json\n`);
     console.log(report(JSON.parse(trace.toString()).traceEvents as TraceEvent[]).join('\n'));
