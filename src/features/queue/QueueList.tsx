@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useDeferredValue } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useRef } from 'react';
 import { FORMATS } from '../../../workers/formats';
 import { CountedSection } from '../../app/CountedSection';
 import { formatBytes, percentLarger, percentSaved } from '../../lib/formatBytes';
@@ -7,7 +7,7 @@ import { downloadJobOutput } from './download';
 import { stageLabel, type ConversionJob } from './jobs';
 import { shareOutputs, useCanShareFiles } from './share';
 import { ShareIcon } from './ShareIcon';
-import { useJob, useJobsByStatus } from './useConversionQueue';
+import { useJob, useJobProgress, useJobsByStatus } from './useConversionQueue';
 import { notify } from '../../app/notify';
 
 /** One output to another app; a failure (not a cancel) says so. */
@@ -37,6 +37,25 @@ export interface VirtualPlace {
   index: number;
   top: number;
   measure: (element: HTMLLIElement | null) => void;
+}
+
+/** A running job's bar, percent and Cancel; the bar and percent move without a render (useJobProgress). */
+function JobProgress({ queue, id, name, onCancel }: { queue: ConversionQueue; id: string; name: string; onCancel: (id: string) => void }) {
+  const meter = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  const percent = useRef<HTMLSpanElement>(null);
+  useJobProgress(queue, id, { bar, percent, meter });
+  return (
+    <div className="job__progress">
+      <div className="progress" role="progressbar" aria-label={`Converting ${name}`} aria-valuemin={0} aria-valuemax={100} ref={meter}>
+        <div className="progress__bar" ref={bar} />
+      </div>
+      <span className="job__percent" ref={percent} />
+      <button type="button" className="button button--ghost button--small" onClick={() => onCancel(id)} aria-label={`Cancel ${name}`}>
+        Cancel
+      </button>
+    </div>
+  );
 }
 
 export const JobCard = memo(function JobCard({ queue, id, onDownload, onCancel, onRetry, place }: {
@@ -71,22 +90,7 @@ export const JobCard = memo(function JobCard({ queue, id, onDownload, onCancel, 
       </div>
       <div className="job__body">
         {running ? (
-          <div className="job__progress">
-            <div
-              className="progress"
-              role="progressbar"
-              aria-label={`Converting ${job.file.name}`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={job.progress}
-            >
-              <div className="progress__bar" style={{ transform: `scaleX(${job.progress / 100})` }} />
-            </div>
-            <span className="job__percent">{job.progress}%</span>
-            <button type="button" className="button button--ghost button--small" onClick={() => onCancel(job.id)} aria-label={`Cancel ${job.file.name}`}>
-              Cancel
-            </button>
-          </div>
+          <JobProgress queue={queue} id={job.id} name={job.file.name} onCancel={onCancel} />
         ) : null}
         {job.status === 'completed' && job.outputBlob ? (
           <div className="job__result">

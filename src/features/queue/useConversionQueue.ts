@@ -1,10 +1,11 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { CONVERSION_ERRORS } from '../../../workers/contract';
 import { convertInWorker } from '../../../workers/bridge';
 import { notify } from '../../app/notify';
 import { countOf } from '../../lib/plural';
 import { reportConversionFinished } from '../integrations/report';
 import { ConversionQueue, type RunSummary } from './conversionQueue';
+import type { ConversionJob } from './jobs';
 
 function announceRun({ succeeded, failed }: RunSummary): void {
   if (succeeded === 0) notify.destructive(CONVERSION_ERRORS.generic, `${countOf(failed, 'image')} could not be converted.`);
@@ -28,8 +29,43 @@ export function useJobsByStatus(queue: ConversionQueue) {
   return useSyncExternalStore(queue.subscribe, queue.getJobsByStatus, queue.getJobsByStatus);
 }
 
-/** One job as it is now: only its row re-renders when its progress moves. */
+/** Whether a job changed in a way its row shows other than its progress (state, stage, result). */
+function sameShape(a: ConversionJob, b: ConversionJob): boolean {
+  return a.status === b.status && a.stage === b.stage && a.error === b.error && a.outputBlob === b.outputBlob && a.outputFormat === b.outputFormat;
+}
+
+/**
+ * One job, re-rendering its row when it changes state or stage, not when its progress moves: progress is written
+ * straight to the row's bar (useJobProgress). A uSES update is a synchronous render and commit, and those, one per
+ * row per progress step, were most of the batch's frame-long tasks on a throttled phone.
+ */
 export function useJob(queue: ConversionQueue, id: string) {
-  const get = () => queue.getJob(id);
+  const shown = useRef<ConversionJob | undefined>(undefined);
+  const get = useCallback(() => {
+    const job = queue.getJob(id);
+    if (!job || !shown.current || !sameShape(job, shown.current)) shown.current = job;
+    return shown.current;
+  }, [queue, id]);
   return useSyncExternalStore(queue.subscribe, get, get);
+}
+
+/**
+ * Keeps a running job's bar, percent and progressbar value up to date by writing them directly (a transform, a
+ * text, an attribute), outside React's render and commit. Call with the elements' refs.
+ */
+export function useJobProgress(queue: ConversionQueue, id: string, parts: { bar: RefObject<HTMLElement | null>; percent: RefObject<HTMLElement | null>; meter: RefObject<HTMLElement | null> }) {
+  const { bar, percent, meter } = parts;
+  useLayoutEffect(() => {
+    let shown = -1;
+    const write = () => {
+      const progress = queue.getJob(id)?.progress;
+      if (progress === undefined || progress === shown) return;
+      shown = progress;
+      if (bar.current) bar.current.style.transform = `scaleX(${progress / 100})`;
+      if (percent.current) percent.current.textContent = `${progress}%`;
+      meter.current?.setAttribute('aria-valuenow', String(progress));
+    };
+    write();
+    return queue.subscribe(write);
+  }, [queue, id, bar, percent, meter]);
 }
