@@ -21,11 +21,22 @@ export function downloadJobOutput(job: ConversionJob): void {
   if (job.outputBlob && job.outputName) downloadBlob(job.outputBlob, job.outputName);
 }
 
-/** Every completed output in one zip, built in a worker; duplicate names become "photo (2).webp". */
+/** A completed job with its output in hand. */
+export function hasOutput(job: ConversionJob): job is ConversionJob & { outputBlob: Blob; outputName: string } {
+  return job.status === 'completed' && job.outputBlob !== null && job.outputName !== null;
+}
+
+/** Every completed output, named as it is taken away together (a zip, a share): duplicates become "photo (2).webp". */
+export function completedOutputs(jobs: readonly ConversionJob[]): { name: string; blob: Blob }[] {
+  const done = jobs.filter(hasOutput);
+  const names = uniqueFileNames(done.map((job) => job.outputName));
+  return done.map((job, i) => ({ name: names[i]!, blob: job.outputBlob }));
+}
+
+/** Every completed output in one zip, built in a worker. */
 export async function downloadAllAsZip(jobs: readonly ConversionJob[]): Promise<void> {
-  const done = jobs.filter((job) => job.status === 'completed' && job.outputBlob && job.outputName);
-  if (done.length === 0) return;
-  const names = uniqueFileNames(done.map((job) => job.outputName!));
-  const zip = await zipInWorker(done.map((job, i) => ({ name: names[i]!, file: job.outputBlob! })));
+  const outputs = completedOutputs(jobs);
+  if (outputs.length === 0) return;
+  const zip = await zipInWorker(outputs.map(({ name, blob }) => ({ name, file: blob })));
   downloadBlob(zip, ZIP_FILE_NAME);
 }

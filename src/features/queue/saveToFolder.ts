@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { numberedFileName } from '../../lib/fileNames';
 import type { ConversionQueue } from './conversionQueue';
+import { hasOutput } from './download';
 import type { ConversionJob } from './jobs';
 
 /**
@@ -47,10 +48,10 @@ async function freeName(folder: Folder, name: string): Promise<string> {
   }
 }
 
-async function writeOutput(folder: Folder, job: ConversionJob): Promise<void> {
-  const handle = await folder.getFileHandle(await freeName(folder, job.outputName!), { create: true });
+async function writeOutput(folder: Folder, job: ConversionJob & { outputBlob: Blob; outputName: string }): Promise<void> {
+  const handle = await folder.getFileHandle(await freeName(folder, job.outputName), { create: true });
   const writable = await handle.createWritable();
-  await writable.write(job.outputBlob!);
+  await writable.write(job.outputBlob);
   await writable.close();
 }
 
@@ -79,7 +80,7 @@ export async function saveAllToFolder(queue: ConversionQueue): Promise<FolderSav
   let writing = Promise.resolve();
   const writeNewlyCompleted = () => {
     for (const job of queue.getJobs()) {
-      if (job.status !== 'completed' || !job.outputBlob || !job.outputName || written.has(job.id)) continue;
+      if (!hasOutput(job) || written.has(job.id)) continue;
       written.add(job.id);
       writing = writing.then(async () => {
         try {

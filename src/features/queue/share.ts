@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { uniqueFileNames } from '../../lib/fileNames';
+import { completedOutputs } from './download';
 import type { ConversionJob } from './jobs';
 
 /**
@@ -34,9 +34,7 @@ export type ShareOutcome = 'shared' | 'cancelled' | 'too-many';
  * tap itself: the browser allows a share only in answer to one.
  */
 export async function shareOutputs(jobs: readonly ConversionJob[]): Promise<ShareOutcome> {
-  const done = jobs.filter((job) => job.status === 'completed' && job.outputBlob && job.outputName);
-  const names = uniqueFileNames(done.map((job) => job.outputName!));
-  const files = done.map((job, i) => new File([job.outputBlob!], names[i]!, { type: job.outputBlob!.type }));
+  const files = completedOutputs(jobs).map(({ name, blob }) => new File([blob], name, { type: blob.type }));
   if (files.length === 0) return 'cancelled';
   // A browser caps what one share may carry (count and bytes); it says so here rather than failing the share.
   if (!navigator.canShare({ files })) return 'too-many';
