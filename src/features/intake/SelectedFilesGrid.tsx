@@ -93,6 +93,13 @@ export const SelectedFilesGrid = memo(function SelectedFilesGrid({ files, states
   if (files.length === 0) return null;
   const valid = files.filter((f) => f.isValid);
   const totalBytes = valid.reduce((sum, f) => sum + f.file.size, 0);
+  const plainGrid = (shown: readonly SelectedFile[]) => (
+    <ul className="file-grid">
+      {shown.map((file) => (
+        <FileCard key={file.id} file={file} state={states.get(file.id) ?? 'ready'} onRemove={remove} />
+      ))}
+    </ul>
+  );
   return (
     <CountedSection
       title="Selected Files"
@@ -110,13 +117,9 @@ export const SelectedFilesGrid = memo(function SelectedFilesGrid({ files, states
       </p>
       <div ref={list}>
         {files.length < VIRTUAL_GRID_FROM ? (
-          <ul className="file-grid">
-            {files.map((file) => (
-              <FileCard key={file.id} file={file} state={states.get(file.id) ?? 'ready'} onRemove={remove} />
-            ))}
-          </ul>
+          plainGrid(files)
         ) : (
-          <Suspense fallback={<ul className="file-grid">{files.slice(0, FIRST_CARDS).map((file) => <FileCard key={file.id} file={file} state={states.get(file.id) ?? 'ready'} onRemove={remove} />)}</ul>}>
+          <Suspense fallback={plainGrid(files.slice(0, FIRST_CARDS))}>
             <VirtualFileGrid files={files} states={states} onRemove={remove} />
           </Suspense>
         )}

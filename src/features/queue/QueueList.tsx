@@ -137,8 +137,8 @@ function keptOriginalText(originalBytes: number, convertedBytes: number): string
 }
 
 /**
- * The list re-renders when jobs come, go or change status; a job's progress re-renders its own row alone (each row
- * subscribes to its job), so a tick in a long queue costs a few rows, not the list.
+ * The list re-renders when jobs come, go or change status; a row re-renders when its own job changes state or stage,
+ * and a progress step renders nothing (JobProgress writes the bar itself).
  */
 export const QueueList = memo(function QueueList({ queue, onRetry }: QueueListProps) {
   // Rows come and go in the background (a deferred render React can interrupt): the tap on Convert paints first.
@@ -146,6 +146,13 @@ export const QueueList = memo(function QueueList({ queue, onRetry }: QueueListPr
   const cancel = useCallback((id: string) => queue.cancel(id), [queue]);
 
   if (jobs.length === 0) return null;
+  const plainList = (shown: readonly ConversionJob[]) => (
+    <ul className="job-list">
+      {shown.map((job) => (
+        <JobCard key={job.id} queue={queue} id={job.id} onDownload={downloadJobOutput} onCancel={cancel} onRetry={onRetry} />
+      ))}
+    </ul>
+  );
   return (
     <CountedSection
       title="Conversion Queue"
@@ -157,21 +164,9 @@ export const QueueList = memo(function QueueList({ queue, onRetry }: QueueListPr
       }
     >
       {jobs.length < VIRTUAL_FROM ? (
-        <ul className="job-list">
-          {jobs.map((job) => (
-            <JobCard key={job.id} queue={queue} id={job.id} onDownload={downloadJobOutput} onCancel={cancel} onRetry={onRetry} />
-          ))}
-        </ul>
+        plainList(jobs)
       ) : (
-        <Suspense
-          fallback={
-            <ul className="job-list">
-              {jobs.slice(0, FIRST_ROWS).map((job) => (
-                <JobCard key={job.id} queue={queue} id={job.id} onDownload={downloadJobOutput} onCancel={cancel} onRetry={onRetry} />
-              ))}
-            </ul>
-          }
-        >
+        <Suspense fallback={plainList(jobs.slice(0, FIRST_ROWS))}>
           <VirtualJobList queue={queue} jobs={jobs} onCancel={cancel} onRetry={onRetry} />
         </Suspense>
       )}
