@@ -6,9 +6,14 @@ import type { PageContext, StartedConversion } from './webhookFields';
 /**
  * What the page tells the configured integrations: the e-mail RPC and the webhook's started action when a conversion
  * starts, the completed action when its run has settled. Fire-and-forget: nothing here delays or stops a conversion.
- * With nothing configured nothing is sent or loaded: each call is also guarded by its raw variable, which the build
- * replaces by its value, so an unconfigured build has no supabase-js or webhook chunk at all.
  */
+
+/**
+ * With nothing configured nothing is sent or loaded: each is also tested on its raw variable, which the build replaces
+ * by its value, so an unconfigured build has no supabase-js or webhook chunk at all.
+ */
+const backend = import.meta.env.VITE_SUPABASE_URL ? config.integrations.backend : null;
+const webhookUrl = import.meta.env.VITE_WEBHOOK_URL ? config.integrations.webhookUrl : null;
 
 const SESSION_KEY = 'pixel-converter:session-id';
 let memorySessionId: string | null = null;
@@ -46,19 +51,17 @@ let currentRun: Pick<StartedConversion, 'email' | 'settings'> | null = null;
 
 export function reportConversionStarted(run: StartedConversion): void {
   currentRun = { email: run.email, settings: run.settings };
-  const { backend, webhookUrl } = config.integrations;
-  if (import.meta.env.VITE_SUPABASE_URL && backend) {
+  if (backend) {
     import('./backend').then(({ saveEmail }) => saveEmail(backend, run.email), logFailure('Saving the e-mail address'));
   }
-  if (import.meta.env.VITE_WEBHOOK_URL && webhookUrl) {
+  if (webhookUrl) {
     const context = pageContext();
     import('./webhook').then(({ postConversionStarted }) => postConversionStarted(webhookUrl, run, context), logFailure('The started webhook call'));
   }
 }
 
 export function reportConversionFinished(summary: RunSummary): void {
-  const { webhookUrl } = config.integrations;
-  if (!(import.meta.env.VITE_WEBHOOK_URL && webhookUrl) || !currentRun) return;
+  if (!webhookUrl || !currentRun) return;
   const run = { ...currentRun, ...summary };
   const context = pageContext();
   import('./webhook').then(({ postConversionCompleted }) => postConversionCompleted(webhookUrl, run, context), logFailure('The completed webhook call'));
@@ -66,7 +69,6 @@ export function reportConversionFinished(summary: RunSummary): void {
 
 /** Loads what the calls need before they are made (once an address is entered), so Convert's tap parses none of it. */
 export function warmUpIntegrations(): void {
-  const { backend, webhookUrl } = config.integrations;
-  if (import.meta.env.VITE_SUPABASE_URL && backend) import('./backend').catch(() => undefined);
-  if (import.meta.env.VITE_WEBHOOK_URL && webhookUrl) import('./webhook').catch(() => undefined);
+  if (backend) import('./backend').catch(() => undefined);
+  if (webhookUrl) import('./webhook').catch(() => undefined);
 }
