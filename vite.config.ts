@@ -6,6 +6,7 @@ import { headersFile, headersFor, hostHeaderRules, type HeaderRule } from './src
 import { integrationConfig, integrationOrigins } from './src/features/integrations/integrationConfig';
 import { CODEC_PACKAGES, UNLOADED_CODEC_FILES } from './wasm/codecs';
 import { SHARE_TARGET } from './workers/contract';
+import { FORMATS, IMAGE_FORMATS } from './workers/formats';
 
 /** The browser's UI colour, in the manifest and the page's theme-color meta alike (the CSS's --primary too). */
 const THEME_COLOUR = '#4338ca';
@@ -100,6 +101,11 @@ function hostHeaders(): Plugin {
   };
 }
 
+/** Each format the app takes, by MIME type, with the file extensions it goes by (the format registry's). */
+const OPENABLE = Object.fromEntries(
+  IMAGE_FORMATS.map((id) => [FORMATS[id].mimeType, [FORMATS[id].extension, ...FORMATS[id].extensionAliases].map((extension) => `.${extension}`)]),
+);
+
 export default defineConfig({
   plugins: [
     hostHeaders(),
@@ -146,10 +152,10 @@ export default defineConfig({
           action: SHARE_TARGET.action,
           method: 'POST',
           enctype: 'multipart/form-data',
-          params: { files: [{ name: SHARE_TARGET.field, accept: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', '.jpg', '.jpeg', '.png', '.webp', '.avif'] }] },
+          params: { files: [{ name: SHARE_TARGET.field, accept: [...Object.keys(OPENABLE), ...Object.values(OPENABLE).flat()] }] },
         },
         // "Open with" from the file manager: the page takes them from window.launchQueue, into the open window.
-        file_handlers: [{ action: '/', accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/webp': ['.webp'], 'image/avif': ['.avif'] } }],
+        file_handlers: [{ action: '/', accept: OPENABLE }],
         launch_handler: { client_mode: 'focus-existing' },
       },
       injectManifest: {

@@ -18,6 +18,8 @@ export interface FormatInfo {
   label: string;
   /** Of output files. */
   extension: string;
+  /** Other extensions files of this format go by (what the installed app offers to open: .jpeg too). */
+  extensionAliases: readonly string[];
   mimeType: string;
   /** MIME subtypes accepted as this format at intake (image/jpg is a common alias). */
   mimeSubtypes: readonly string[];
@@ -50,6 +52,7 @@ export const FORMATS = {
     id: 'jpeg',
     label: 'JPG',
     extension: 'jpg',
+    extensionAliases: ['jpeg'],
     mimeType: 'image/jpeg',
     mimeSubtypes: ['jpeg', 'jpg'],
     matches: (head) => startsWithBytes(head, [0xff, 0xd8, 0xff]),
@@ -71,6 +74,7 @@ export const FORMATS = {
     id: 'png',
     label: 'PNG',
     extension: 'png',
+    extensionAliases: [],
     mimeType: 'image/png',
     mimeSubtypes: ['png'],
     matches: (head) => startsWithBytes(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -86,6 +90,7 @@ export const FORMATS = {
     id: 'webp',
     label: 'WebP',
     extension: 'webp',
+    extensionAliases: [],
     mimeType: 'image/webp',
     mimeSubtypes: ['webp'],
     matches: (head) => head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WEBP',
@@ -105,6 +110,7 @@ export const FORMATS = {
     id: 'avif',
     label: 'AVIF',
     extension: 'avif',
+    extensionAliases: [],
     mimeType: 'image/avif',
     mimeSubtypes: ['avif'],
     matches: (head) => ftypBrands(head).some((brand) => AVIF_BRANDS.has(brand)),
