@@ -113,9 +113,8 @@ const IntegerField = memo(function IntegerField({ label, value, range, placehold
 
 /** One handler per control, made once: `dispatch` never changes. */
 function handlersFor(dispatch: Dispatch<SettingsAction>) {
-  const flag = (field: 'stripMetadata' | 'keepOriginalIfLarger' | 'enableCompression' | 'autoCompress' | 'enableTargetSize') => (value: boolean) =>
-    dispatch({ type: 'setFlag', field, value });
-  const adjustment = (field: 'brightness' | 'contrast' | 'saturation') => (value: number) => dispatch({ type: 'setAdjustment', field, value });
+  const flag = (field: Extract<SettingsAction, { type: 'setFlag' }>['field']) => (value: boolean) => dispatch({ type: 'setFlag', field, value });
+  const adjustment = (field: Extract<SettingsAction, { type: 'setAdjustment' }>['field']) => (value: number) => dispatch({ type: 'setAdjustment', field, value });
   return {
     quality: (value: number) => dispatch({ type: 'setQuality', value }),
     width: (value: number | null) => dispatch({ type: 'setWidth', value }),
