@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useBrowserAbility } from '../../app/useBrowserAbility';
 import { numberedFileName } from '../../lib/fileNames';
 import type { ConversionQueue } from './conversionQueue';
 import { hasOutput } from './download';
@@ -28,11 +28,11 @@ function folderPicker(): PickFolder | null {
   return typeof pick === 'function' ? pick.bind(window) : null;
 }
 
-const never = () => () => undefined;
+const canPickFolder = () => folderPicker() !== null;
 
-/** Whether to offer "Save all to folder…": false in the prerendered page and while it hydrates. */
+/** Whether to offer "Save all to folder…" (useBrowserAbility: not before the page is hydrated). */
 export function useCanSaveToFolder(): boolean {
-  return useSyncExternalStore(never, () => folderPicker() !== null, () => false);
+  return useBrowserAbility(canPickFolder);
 }
 
 /** The first name not in the folder yet: photo.webp, photo (2).webp… (a folder's existing files are never replaced). */

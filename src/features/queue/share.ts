@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useBrowserAbility } from '../../app/useBrowserAbility';
 import { completedOutputs } from './download';
 import type { ConversionJob } from './jobs';
 
@@ -20,11 +20,9 @@ function probeFileSharing(): boolean {
 let canShare: boolean | null = null;
 const canShareFiles = () => (canShare ??= probeFileSharing());
 
-const never = () => () => undefined;
-
-/** Whether to show Share: false in the prerendered page and while it hydrates, the browser's answer after. */
+/** Whether to show Share (useBrowserAbility: not before the page is hydrated). */
 export function useCanShareFiles(): boolean {
-  return useSyncExternalStore(never, canShareFiles, () => false);
+  return useBrowserAbility(canShareFiles);
 }
 
 export type ShareOutcome = 'shared' | 'cancelled' | 'too-many';
