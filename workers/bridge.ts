@@ -17,9 +17,22 @@ import type { RunOptions } from './pool';
  */
 const pools = () => import('./pools');
 
-/** The header probe reads the head of a file (at most 1 MB, 64 KB as a rule), cheap enough for the UI thread at intake. */
-export async function probeImage(file: Blob): Promise<ImageHeader | null> {
-  return (await import('./pipeline/probe')).probeImage(file);
+/** Each file's header, read once: intake reads it to validate the file, and each conversion of it again for its cost. */
+const probed = new WeakMap<Blob, Promise<ImageHeader | null>>();
+
+/**
+ * The header probe reads the head of a file (at most 1 MB, 64 KB as a rule), cheap enough for the UI thread at
+ * intake; a file's later conversions reuse that reading (a job's hand-over parsed it again on the UI thread).
+ */
+export function probeImage(file: Blob): Promise<ImageHeader | null> {
+  let header = probed.get(file);
+  if (!header) {
+    header = import('./pipeline/probe').then((probe) => probe.probeImage(file));
+    probed.set(file, header);
+    // A file that could not be read (moved, or access lost) is read afresh next time.
+    header.catch(() => probed.delete(file));
+  }
+  return header;
 }
 export type { ImageHeader } from './pipeline/probe';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectFormat as detectImageFormat } from '../../workers/formats';
 import { bytesNeededForSignature, sniffImageFormat } from '../../workers/pipeline/probe';
-import { HEADS, blobOf, ftyp } from './signatures';
+import { HEADS, blobOf, ftyp, headerOf } from './signatures';
+import { probeImage } from '../../workers/bridge';
 
 const bytes = (values: readonly number[]) => new Uint8Array(values);
 
@@ -66,5 +67,45 @@ describe('sniffImageFormat reads only the bytes it needs', () => {
     });
     expect(await sniffImageFormat(spy)).toBe('png');
     expect(sliced).toBeLessThanOrEqual(32);
+  });
+});
+
+describe("the bridge's probeImage reads a file's header once", () => {
+  /** A Blob that counts how often its bytes are read, and fails the first `failures` reads. */
+  class CountingBlob extends Blob {
+    reads = 0;
+    failures: number;
+    constructor(parts: BlobPart[], options: BlobPropertyBag, failures = 0) {
+      super(parts, options);
+      this.failures = failures;
+    }
+    override slice(start?: number, end?: number, type?: string): Blob {
+      this.reads += 1;
+      if (this.failures > 0) {
+        this.failures -= 1;
+        return { arrayBuffer: () => Promise.reject(new DOMException('The file could not be read', 'NotReadableError')) } as Blob;
+      }
+      return super.slice(start, end, type);
+    }
+  }
+  const png = () => new Uint8Array(headerOf('png', 640, 480));
+
+  it('gives a later conversion of the same file the header intake read, without reading the file again', async () => {
+    const file = new CountingBlob([png()], { type: 'image/png' });
+    const first = await probeImage(file);
+    const readsForFirst = file.reads;
+    expect(first?.size).toEqual({ width: 640, height: 480 });
+    expect(await probeImage(file)).toBe(first);
+    expect(file.reads).toBe(readsForFirst);
+    // Another file with the same bytes is another file.
+    const other = new CountingBlob([png()], { type: 'image/png' });
+    await probeImage(other);
+    expect(other.reads).toBe(readsForFirst);
+  });
+
+  it('reads a file afresh after a read failed (a moved file, lost access), rather than keep the failure', async () => {
+    const file = new CountingBlob([png()], { type: 'image/png' }, 1);
+    await expect(probeImage(file)).rejects.toThrow('could not be read');
+    expect((await probeImage(file))?.size).toEqual({ width: 640, height: 480 });
   });
 });
