@@ -67,6 +67,11 @@ export class WorkerPool<Api> {
   private readonly tasksPerWorker: number;
   private readonly idleTimeoutMs: number | null;
   private readonly budget: number;
+  /** Until when the pool runs one task fewer than it could (yieldOne), as performance.now(); 0 when it does not. */
+  private yieldingUntil = 0;
+  private yieldTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Since when two or more tasks have been running, as performance.now(); null while fewer are. */
+  private crowdedSince: number | null = null;
 
   constructor(
     private readonly createWorker: () => Worker,
@@ -88,6 +93,39 @@ export class WorkerPool<Api> {
     let total = 0;
     for (const slot of this.slots) for (const task of slot.running.keys()) total += task.options.cost ?? 0;
     return total;
+  }
+
+  /** The tasks running now. */
+  get runningTasks(): number {
+    let total = 0;
+    for (const slot of this.slots) total += slot.running.size;
+    return total;
+  }
+
+  /** Whether two or more tasks were running at `time` (performance.now()) and still are. */
+  crowdedAt(time: number): boolean {
+    return this.crowdedSince !== null && time >= this.crowdedSince;
+  }
+
+  /**
+   * Runs one task fewer at a time than the pool could (never fewer than one) for the next `forMs` milliseconds;
+   * a later call extends it. Nothing running is stopped: the next task simply waits for one more to end. For a page
+   * whose own thread the workers starve of CPU (pools.ts), a core handed back.
+   */
+  yieldOne(forMs: number): void {
+    this.yieldingUntil = Math.max(this.yieldingUntil, performance.now() + forMs);
+    if (this.yieldTimer) clearTimeout(this.yieldTimer);
+    this.yieldTimer = setTimeout(() => {
+      this.yieldTimer = null;
+      this.yieldingUntil = 0;
+      this.pump();
+    }, this.yieldingUntil - performance.now());
+  }
+
+  /** How many tasks may run at once now. */
+  private get concurrency(): number {
+    const capacity = this.size * this.tasksPerWorker;
+    return this.yieldingUntil > performance.now() ? Math.max(1, capacity - 1) : capacity;
   }
 
   run<T>(work: (remote: Comlink.Remote<Api>) => Promise<T>, options: RunOptions = {}): Promise<T> {
@@ -168,6 +206,12 @@ export class WorkerPool<Api> {
     this.pump();
   }
 
+  private noteCrowding(): void {
+    const crowded = this.runningTasks >= 2;
+    if (crowded && this.crowdedSince === null) this.crowdedSince = performance.now();
+    if (!crowded) this.crowdedSince = null;
+  }
+
   private fitsBudget(task: Task<Api, unknown>): boolean {
     const running = this.runningCost;
     return running === 0 || running + (task.options.cost ?? 0) <= this.budget;
@@ -176,7 +220,7 @@ export class WorkerPool<Api> {
   private pump(): void {
     while (this.waiting.length > 0) {
       // First come, first served: a large task is not overtaken by small ones, which could starve it.
-      if (!this.fitsBudget(this.waiting[0]!)) return;
+      if (!this.fitsBudget(this.waiting[0]!) || this.runningTasks >= this.concurrency) return;
       const slot = this.slotWithRoom();
       if (!slot) return;
       this.start(slot, this.waiting.shift()!);
@@ -194,6 +238,7 @@ export class WorkerPool<Api> {
       settled = true;
       task.options.signal?.removeEventListener('abort', onAbort);
       slot.running.delete(task);
+      this.noteCrowding();
       return true;
     };
     const finish = (outcome: () => void) => {
@@ -212,6 +257,7 @@ export class WorkerPool<Api> {
       if (outcome === 'requeue') this.waiting.unshift(task);
       else task.reject(new WorkerCrashedError(detail));
     });
+    this.noteCrowding();
     task.options.signal?.addEventListener('abort', onAbort, { once: true });
     task.options.onStart?.();
     task.work(slot.remote).then(

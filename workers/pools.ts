@@ -33,14 +33,36 @@ function lazily<T>(create: () => T): () => T {
   return () => (value ??= create());
 }
 
-export const convertPool = lazily(
-  () =>
-    new WorkerPool<ConvertWorkerApi>(() => new Worker(new URL('./convert.worker.ts', import.meta.url), { type: 'module', name: 'convert' }), {
-      size: conversionWorkers(),
-      idleTimeoutMs: CONVERT_IDLE_MS,
-      budget: decodedBytesBudget(deviceMemoryGb()),
-    }),
-);
+/**
+ * How long the conversion pool runs one job fewer after the page's own thread was starved (yieldToStarvedPage). Long
+ * enough that a batch on a slow phone is not janky every few seconds as the pool tries its full width again; short
+ * enough that a one-off long task does not slow the rest of a long batch.
+ */
+const YIELD_MS = 10_000;
+
+/**
+ * Gives the page a core back while the conversions starve it. With as many workers as cores, the UI thread waits
+ * for a core: with the page's CPU 4× slower on a 2-core machine, taps waited and the frames after each job were
+ * long tasks, and nearly all of that went away with one worker fewer (README, benchmark). So a long task while two
+ * or more jobs run makes the pool run one job fewer for a while; where the page keeps up (a spare core, a fast one)
+ * nothing changes. Browsers without Long Tasks (Firefox, Safari) keep the width.
+ */
+function yieldToStarvedPage(pool: WorkerPool<ConvertWorkerApi>): void {
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('longtask')) return;
+  new PerformanceObserver((list) => {
+    if (list.getEntries().some((task) => pool.crowdedAt(task.startTime))) pool.yieldOne(YIELD_MS);
+  }).observe({ type: 'longtask' });
+}
+
+export const convertPool = lazily(() => {
+  const pool = new WorkerPool<ConvertWorkerApi>(() => new Worker(new URL('./convert.worker.ts', import.meta.url), { type: 'module', name: 'convert' }), {
+    size: conversionWorkers(),
+    idleTimeoutMs: CONVERT_IDLE_MS,
+    budget: decodedBytesBudget(deviceMemoryGb()),
+  });
+  yieldToStarvedPage(pool);
+  return pool;
+});
 
 /**
  * Two previews at a time in one worker: enough to keep the grid filling, little enough to leave the pool its cores.

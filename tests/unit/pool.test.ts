@@ -302,4 +302,50 @@ describe('WorkerPool', () => {
     await finish('waiting');
     expect(await waiting).toBe('waiting done');
   });
+
+  it('runs one task fewer while it yields a core to the page, and its full width again once the time is up', async () => {
+    const pool = makePool();
+    pool.yieldOne(400);
+    const results = ['a', 'b', 'c', 'd'].map((name) => pool.run((remote) => remote.work(name)));
+    await Promise.all(['a', 'b'].map(workerRunning));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(startedNames()).toEqual(['a', 'b']);
+    // A task ending makes room for one more, still one fewer than the pool's width.
+    await finish('a');
+    await workerRunning('c');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(startedNames()).toEqual(['a', 'b', 'c']);
+    expect(pool.runningTasks).toBe(2);
+    // Nothing ends; the time runs out, and the waiting task starts on its own.
+    await workerRunning('d');
+    expect(pool.runningTasks).toBe(3);
+    for (const name of ['b', 'c', 'd']) await finish(name);
+    expect(await Promise.all(results)).toEqual(['a done', 'b done', 'c done', 'd done']);
+  });
+
+  it('never yields its last task: a one-worker pool still runs', async () => {
+    const pool = makePool({ size: 1 });
+    pool.yieldOne(10_000);
+    const only = pool.run((remote) => remote.work('only'));
+    await finish('only');
+    expect(await only).toBe('only done');
+  });
+
+  it('says whether two or more tasks were running at a moment, and still are', async () => {
+    const pool = makePool();
+    const before = performance.now();
+    const first = pool.run((remote) => remote.work('first'));
+    await workerRunning('first');
+    expect(pool.crowdedAt(performance.now())).toBe(false);
+    const second = pool.run((remote) => remote.work('second'));
+    await workerRunning('second');
+    expect(pool.crowdedAt(performance.now())).toBe(true);
+    // A moment before the second task started was not crowded (a long task then was not the workers' doing).
+    expect(pool.crowdedAt(before)).toBe(false);
+    await finish('first');
+    await first;
+    expect(pool.crowdedAt(performance.now())).toBe(false);
+    await finish('second');
+    await second;
+  });
 });
