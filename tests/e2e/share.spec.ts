@@ -15,16 +15,20 @@ interface Recorded {
   head: number[];
 }
 
-async function recordShares(page: Page, canShare: boolean) {
-  await page.addInitScript((able) => {
+/** `maxBytes`: the largest file the browser will share (browsers cap a share's size). */
+async function recordShares(page: Page, canShare: boolean, maxBytes = Number.MAX_SAFE_INTEGER) {
+  await page.addInitScript(([able, largest]) => {
     const shares: { name: string; type: string; size: number }[][] = [];
     (window as unknown as { __shares: typeof shares }).__shares = shares;
-    Object.defineProperty(navigator, 'canShare', { configurable: true, value: (data?: { files?: File[] }) => able && Boolean(data?.files?.length) });
+    Object.defineProperty(navigator, 'canShare', {
+      configurable: true,
+      value: (data?: { files?: File[] }) => able && Boolean(data?.files?.length) && data!.files!.every((file) => file.size <= largest),
+    });
     Object.defineProperty(navigator, 'share', {
       configurable: true,
       value: async (data: { files: File[] }) => void shares.push(data.files.map((f) => ({ name: f.name, type: f.type, size: f.size }))),
     });
-  }, canShare);
+  }, [canShare, maxBytes] as const);
 }
 
 /** A folder that records every file written into it; `existing` are already there (and must not be replaced). */
@@ -145,4 +149,20 @@ test('in a 700 px window with "Save all to folder…", the bar\'s three buttons 
     expect(box.x + box.width, String(name)).toBeLessThanOrEqual(700);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(700);
+});
+
+test('a file the browser will not share says so, and a batch too large for one share says what to do instead', async ({ page }) => {
+  // The share probe (1 byte) passes; a converted photo does not.
+  await recordShares(page, true, 1000);
+  await openConverter(page);
+  await pickFiles(page, [FIXTURES.jpeg, FIXTURES.camera]);
+  await chooseFormat(page, 'JPG');
+  await convertAll(page, 2);
+  await page.getByRole('button', { name: 'Share camera.jpg' }).click();
+  await expect(page.getByText('This image cannot be shared')).toBeVisible();
+  await expect(page.getByText('Your browser will not share a file this large. Download it instead.')).toBeVisible();
+  await page.getByRole('button', { name: 'Share all' }).click();
+  await expect(page.getByText('Too many to share at once')).toBeVisible();
+  await expect(page.getByText('Share fewer images, or use Download All (.zip).')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __shares: unknown[] }).__shares)).toEqual([]);
 });

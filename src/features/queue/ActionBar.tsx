@@ -4,7 +4,7 @@ import type { ConversionQueue } from './conversionQueue';
 import { downloadAllAsZip } from './download';
 import { runTimeLeftMs, summarise } from './jobs';
 import { saveAllToFolder, useCanSaveToFolder } from './saveToFolder';
-import { shareOutputs, useCanShareFiles } from './share';
+import { shareWithMessages, useCanShareFiles } from './share';
 import { ShareIcon } from './ShareIcon';
 import { countOf } from '../../lib/plural';
 import { useJobsByStatus } from './useConversionQueue';
@@ -76,15 +76,7 @@ function DownloadAllButton({ queue, completed }: { queue: ConversionQueue; compl
 
 /** Every completed output to another app, where the browser can share files (phones). */
 function ShareAllButton({ queue, completed }: { queue: ConversionQueue; completed: number }) {
-  const share = useCallback(async () => {
-    try {
-      const outcome = await shareOutputs(queue.getJobs());
-      if (outcome === 'too-many') notify.destructive('Too many to share at once', 'Share fewer images, or use Download All (.zip).');
-    } catch (error) {
-      console.error('Sharing failed', error);
-      notify.destructive('Sharing failed', 'Download the images instead.');
-    }
-  }, [queue]);
+  const share = useCallback(() => shareWithMessages(queue.getJobs()), [queue]);
   return (
     <button type="button" className="button button--ghost button--large action-bar__secondary action-bar__share" onClick={share} style={hiddenUntil(completed)}>
       <ShareIcon />

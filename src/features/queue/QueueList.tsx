@@ -5,20 +5,9 @@ import { formatBytes, percentLarger, percentSaved } from '../../lib/formatBytes'
 import type { ConversionQueue } from './conversionQueue';
 import { downloadJobOutput } from './download';
 import { stageLabel, type ConversionJob } from './jobs';
-import { shareOutputs, useCanShareFiles } from './share';
+import { shareWithMessages, useCanShareFiles } from './share';
 import { ShareIcon } from './ShareIcon';
 import { useJob, useJobProgress, useJobsByStatus } from './useConversionQueue';
-import { notify } from '../../app/notify';
-
-/** One output to another app; a failure (not a cancel) says so. */
-async function shareOne(job: ConversionJob): Promise<void> {
-  try {
-    await shareOutputs([job]);
-  } catch (error) {
-    console.error('Sharing failed', error);
-    notify.destructive('Sharing failed', 'Download the image instead.');
-  }
-}
 
 interface QueueListProps {
   queue: ConversionQueue;
@@ -109,7 +98,7 @@ export const JobCard = memo(function JobCard({ queue, id, onDownload, onCancel, 
                 Download
               </button>
               {canShare ? (
-                <button type="button" className="button button--ghost button--small button--square" onClick={() => void shareOne(job)} aria-label={`Share ${job.outputName}`} title="Share">
+                <button type="button" className="button button--ghost button--small button--square" onClick={() => void shareWithMessages([job])} aria-label={`Share ${job.outputName}`} title="Share">
                   <ShareIcon />
                 </button>
               ) : null}

@@ -1,3 +1,4 @@
+import { notify } from '../../app/notify';
 import { useBrowserAbility } from '../../app/useBrowserAbility';
 import { completedOutputs } from './download';
 import type { ConversionJob } from './jobs';
@@ -25,7 +26,8 @@ export function useCanShareFiles(): boolean {
   return useBrowserAbility(canShareFiles);
 }
 
-export type ShareOutcome = 'shared' | 'cancelled' | 'too-many';
+/** `refused`: the browser will not share these files (too many, or too large, for one share). */
+export type ShareOutcome = 'shared' | 'cancelled' | 'refused';
 
 /**
  * Opens the system's share sheet with the jobs' outputs (names made unique, as in the zip). Must be called from the
@@ -35,12 +37,28 @@ export async function shareOutputs(jobs: readonly ConversionJob[]): Promise<Shar
   const files = completedOutputs(jobs).map(({ name, blob }) => new File([blob], name, { type: blob.type }));
   if (files.length === 0) return 'cancelled';
   // A browser caps what one share may carry (count and bytes); it says so here rather than failing the share.
-  if (!navigator.canShare({ files })) return 'too-many';
+  if (!navigator.canShare({ files })) return 'refused';
   try {
     await navigator.share({ files });
     return 'shared';
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
     throw error;
+  }
+}
+
+/**
+ * Share, from a job's row (one output) or "Share all": the visitor hears when the browser refuses or the share
+ * fails, and nothing when they close the sheet themselves.
+ */
+export async function shareWithMessages(jobs: readonly ConversionJob[]): Promise<void> {
+  const one = completedOutputs(jobs).length === 1;
+  try {
+    if ((await shareOutputs(jobs)) !== 'refused') return;
+    if (one) notify.destructive('This image cannot be shared', 'Your browser will not share a file this large. Download it instead.');
+    else notify.destructive('Too many to share at once', 'Share fewer images, or use Download All (.zip).');
+  } catch (error) {
+    console.error('Sharing failed', error);
+    notify.destructive('Sharing failed', one ? 'Download the image instead.' : 'Download the images instead.');
   }
 }
