@@ -40,17 +40,36 @@ function lazily<T>(create: () => T): () => T {
  */
 const YIELD_MS = 10_000;
 
+/** Two long tasks this close together, both while jobs share the cores, and the page is starved. */
+const STARVED_WITHIN_MS = 2_000;
+
+/**
+ * Tells, long task by long task (their start times), whether the page is starved: a second long task within
+ * `withinMs` of the one before, both while `crowdedAt` says two or more jobs were running. One long task is not
+ * enough: the page's own work makes one now and then (the queue's rows appearing as a batch starts), cores or not.
+ */
+export function starvationWatch(crowdedAt: (time: number) => boolean, withinMs = STARVED_WITHIN_MS): (startTime: number) => boolean {
+  let previous = -Infinity;
+  return (startTime) => {
+    if (!crowdedAt(startTime)) return false;
+    const starved = startTime - previous <= withinMs;
+    previous = startTime;
+    return starved;
+  };
+}
+
 /**
  * Gives the page a core back while the conversions starve it. With as many workers as cores, the UI thread waits
  * for a core: with the page's CPU 4× slower on a 2-core machine, taps waited and the frames after each job were
- * long tasks, and nearly all of that went away with one worker fewer (README, benchmark). So a long task while two
- * or more jobs run makes the pool run one job fewer for a while; where the page keeps up (a spare core, a fast one)
- * nothing changes. Browsers without Long Tasks (Firefox, Safari) keep the width.
+ * long tasks, and nearly all of that went away with one worker fewer (README, benchmark). So while the page is
+ * starved (starvationWatch) the pool runs one job fewer for a while; where the page keeps up (a spare core, a fast
+ * one) nothing changes. Browsers without Long Tasks (Firefox, Safari) keep the width.
  */
 function yieldToStarvedPage(pool: WorkerPool<ConvertWorkerApi>): void {
   if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('longtask')) return;
+  const starved = starvationWatch((time) => pool.crowdedAt(time));
   new PerformanceObserver((list) => {
-    if (list.getEntries().some((task) => pool.crowdedAt(task.startTime))) pool.yieldOne(YIELD_MS);
+    for (const task of list.getEntries()) if (starved(task.startTime)) pool.yieldOne(YIELD_MS);
   }).observe({ type: 'longtask' });
 }
 
