@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { imagesOnly } from './validateFile';
+import { imagesOnly } from './imagesOnly';
 
 interface DropZoneProps {
   onFiles: (files: File[]) => void;

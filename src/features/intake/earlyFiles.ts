@@ -1,4 +1,4 @@
-import { imagesOnly } from './validateFile';
+import { imagesOnly } from './imagesOnly';
 
 /**
  * Files picked or dropped after the first paint but before React has the page (the page is painted from

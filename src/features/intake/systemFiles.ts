@@ -1,5 +1,5 @@
 import { SHARE_TARGET } from '../../../workers/contract';
-import { imagesOnly } from './validateFile';
+import { imagesOnly } from './imagesOnly';
 
 /**
  * Images the operating system hands the installed app: shared from another app (the manifest's share_target; the

@@ -13,11 +13,6 @@ export const VALIDATION_MESSAGES = {
   tooSmall: 'File too small to be a valid image.',
 } as const;
 
-/** The spec: files dropped (or shared, or opened with the app) that are not of an image/ type are silently ignored. */
-export function imagesOnly(files: Iterable<File>): File[] {
-  return [...files].filter((file) => file.type.startsWith('image/'));
-}
-
 export type ValidationResult = { isValid: true; format: ImageFormat; size: { width: number; height: number } } | { isValid: false; message: string };
 
 /**
