@@ -68,6 +68,56 @@ test('no main-thread long task while six 12 MP photos convert and zip', async ({
   expect(during, `Convert clicked at ${clickedAt}; long animation frames: ${frames.join(' | ')}`).toEqual([]);
 });
 
+test('when the page is starved during a batch (long tasks while jobs share the cores), the next jobs run one fewer at a time', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => {
+    // Three cores, so the pool is three wide whatever the machine running the test has.
+    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 3 });
+    // [when, jobs processing, jobs waiting], at every change.
+    const states: [number, number, number][] = [];
+    (window as unknown as { __states: typeof states }).__states = states;
+    const count = (status: string) => document.querySelectorAll(`[data-testid="job"][data-status="${status}"]`).length;
+    new MutationObserver(() => {
+      const [processing, pending] = [count('processing'), count('pending')];
+      const last = states.at(-1);
+      if (last?.[1] !== processing || last[2] !== pending) states.push([performance.now(), processing, pending]);
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+  });
+  await openConverter(page);
+  const photo = await import('node:fs').then((fs) => fs.readFileSync(fixture(FIXTURES.photo12mp)));
+  await page.getByTestId('file-input').setInputFiles(Array.from({ length: 6 }, (_, i) => ({ name: `trip-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: photo })));
+  await expect(page.getByText('Ready to convert')).toHaveCount(6);
+  await enterEmail(page);
+  await convertButton(page).click();
+  await expect(jobsIn(page, 'processing')).toHaveCount(3);
+  // Two long tasks of the page's own, half a second apart, while three jobs run: what a starved page shows.
+  const starvedAt = await page.evaluate(async () => {
+    // Each in a task of the page's own (a timer), as the Long Tasks API counts them.
+    const busyTask = (ms: number) =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => {
+          const until = performance.now() + ms;
+          while (performance.now() < until);
+          resolve();
+        }),
+      );
+    await busyTask(120);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await busyTask(120);
+    return performance.now();
+  });
+  await expect(jobsIn(page, 'completed')).toHaveCount(6, { timeout: 100_000 });
+  const states = await page.evaluate(() => (window as unknown as { __states: [number, number, number][] }).__states);
+  const log = `[when, processing, waiting]: ${JSON.stringify(states.map(([at, ...rest]) => [Math.round(at - starvedAt), ...rest]))}`;
+  // The pool's 10 s of one job fewer: when a job ends, the next waits although a worker is free...
+  const yielding = states.filter(([at]) => at > starvedAt && at < starvedAt + 9_000);
+  expect(yielding.some(([, processing, waiting]) => processing === 2 && waiting > 0), log).toBe(true);
+  // ...and from then on no more than two run at once.
+  const from = yielding.findIndex(([, processing, waiting]) => processing === 2 && waiting > 0);
+  expect(Math.max(...yielding.slice(from).map(([, processing]) => processing)), log).toBeLessThanOrEqual(2);
+  expect(Object.keys(await downloadAllZip(page))).toHaveLength(6);
+});
+
 test('cancelling every job during a run leaves the app usable: the next Convert converts', async ({ page }) => {
   await openConverter(page);
   await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.photo12mp), fixture(FIXTURES.largeJpeg), fixture(FIXTURES.jpeg)]);
