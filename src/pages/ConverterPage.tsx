@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { warmUpWhenIdle } from '../../workers/bridge';
 import { notify } from '../app/notify';
 import { subscribeToUpdate } from '../app/serviceWorker';
@@ -12,7 +12,7 @@ import { useSelectedFiles } from '../features/intake/useSelectedFiles';
 import { ActionBar } from '../features/queue/ActionBar';
 import { planConvert } from '../features/queue/convertPlan';
 import { QueueList } from '../features/queue/QueueList';
-import { useConversionQueue } from '../features/queue/useConversionQueue';
+import { useConversionQueue, useIsConverting, useOutcomes } from '../features/queue/useConversionQueue';
 import { SettingsPanel } from '../features/settings/SettingsPanel';
 import { DEFAULT_SETTINGS, settingsKey, targetSizeMissing } from '../features/settings/settings';
 import { settingsReducer } from '../features/settings/settingsReducer';
@@ -23,11 +23,6 @@ import type { ConversionSettings } from '../features/settings/settings';
 
 function planFor(files: readonly SelectedFile[], outcomes: ReturnType<ConversionQueue['getOutcomes']>, settings: ConversionSettings) {
   return planConvert(files, outcomes, settingsKey(settings), { targetSizeMissing: targetSizeMissing(settings) });
-}
-
-/** What became of each file, per settings; the same object until a job changes state. */
-function useOutcomes(queue: ConversionQueue) {
-  return useSyncExternalStore(queue.subscribe, queue.getOutcomes, queue.getOutcomes);
 }
 
 const SelectedFilesWithStates = memo(function SelectedFilesWithStates({ queue, files, settings, onRemove, onClear }: {
@@ -55,7 +50,7 @@ const ConvertBar = memo(function ConvertBar({ queue, files, settings, email, onC
   onEmailHint: () => void;
 }) {
   const plan = planFor(files, useOutcomes(queue), settings);
-  const converting = useSyncExternalStore(queue.subscribe, queue.isConverting, queue.isConverting);
+  const converting = useIsConverting(queue);
   return (
     <ActionBar
       queue={queue}

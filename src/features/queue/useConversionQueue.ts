@@ -29,6 +29,16 @@ export function useJobsByStatus(queue: ConversionQueue) {
   return useSyncExternalStore(queue.subscribe, queue.getJobsByStatus, queue.getJobsByStatus);
 }
 
+/** What became of each file, per settings; the same object until a job changes state. */
+export function useOutcomes(queue: ConversionQueue) {
+  return useSyncExternalStore(queue.subscribe, queue.getOutcomes, queue.getOutcomes);
+}
+
+/** Whether a job is pending or running. */
+export function useIsConverting(queue: ConversionQueue) {
+  return useSyncExternalStore(queue.subscribe, queue.isConverting, queue.isConverting);
+}
+
 /** Whether a job changed in a way its row shows other than its progress (state, stage, result). */
 function sameShape(a: ConversionJob, b: ConversionJob): boolean {
   return a.status === b.status && a.stage === b.stage && a.error === b.error && a.outputBlob === b.outputBlob && a.outputFormat === b.outputFormat;
