@@ -1,6 +1,6 @@
 import { notify } from '../../app/notify';
 import { useBrowserAbility } from '../../app/useBrowserAbility';
-import { completedOutputs } from './download';
+import { completedOutputs, hasOutput } from './download';
 import type { ConversionJob } from './jobs';
 
 /**
@@ -52,7 +52,7 @@ export async function shareOutputs(jobs: readonly ConversionJob[]): Promise<Shar
  * fails, and nothing when they close the sheet themselves.
  */
 export async function shareWithMessages(jobs: readonly ConversionJob[]): Promise<void> {
-  const one = completedOutputs(jobs).length === 1;
+  const one = jobs.filter(hasOutput).length === 1;
   try {
     if ((await shareOutputs(jobs)) !== 'refused') return;
     if (one) notify.destructive('This image cannot be shared', 'Your browser will not share a file this large. Download it instead.');
