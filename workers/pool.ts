@@ -38,6 +38,12 @@ export interface PoolOptions {
    * fits beside the running ones; a task that alone exceeds the budget runs when nothing else does.
    */
   budget?: number;
+  /**
+   * Asked as a task arrives at an idle pool (nothing running or waiting), i.e. as a batch starts: true makes the
+   * pool run one task fewer than its width (never fewer than one) until it is idle again. The batch starts once the
+   * answer has come: the question may time the page (pools.ts), which a task already running would disturb.
+   */
+  yieldsForBatch?: () => Promise<boolean>;
 }
 
 interface Task<Api, T> {
@@ -67,6 +73,14 @@ export class WorkerPool<Api> {
   private readonly tasksPerWorker: number;
   private readonly idleTimeoutMs: number | null;
   private readonly budget: number;
+  private readonly yieldsForBatch: (() => Promise<boolean>) | null;
+  /**
+   * Whether this batch runs one task fewer (PoolOptions.yieldsForBatch), asked afresh as the next batch starts;
+   * 'asking' until the answer comes.
+   */
+  private yieldingForBatch: boolean | 'asking' = false;
+  /** Counts batches, so an answer that comes after its batch is over is not applied to the next. */
+  private batch = 0;
   /** Until when the pool runs one task fewer than it could (yieldOne), as performance.now(); 0 when it does not. */
   private yieldingUntil = 0;
   private yieldTimer: ReturnType<typeof setTimeout> | null = null;
@@ -75,8 +89,9 @@ export class WorkerPool<Api> {
 
   constructor(
     private readonly createWorker: () => Worker,
-    { size, tasksPerWorker = 1, idleTimeoutMs = null, budget = Infinity }: PoolOptions,
+    { size, tasksPerWorker = 1, idleTimeoutMs = null, budget = Infinity, yieldsForBatch }: PoolOptions,
   ) {
+    this.yieldsForBatch = yieldsForBatch ?? null;
     this.size = size;
     this.tasksPerWorker = tasksPerWorker;
     this.idleTimeoutMs = idleTimeoutMs;
@@ -122,15 +137,23 @@ export class WorkerPool<Api> {
     }, this.yieldingUntil - performance.now());
   }
 
+  /** Nothing running and nothing waiting. */
+  get idle(): boolean {
+    return this.runningTasks === 0 && this.waiting.length === 0;
+  }
+
   /** How many tasks may run at once now. */
   private get concurrency(): number {
+    if (this.yieldingForBatch === 'asking') return 0;
     const capacity = this.size * this.tasksPerWorker;
-    return this.yieldingUntil > performance.now() ? Math.max(1, capacity - 1) : capacity;
+    const yielding = this.yieldingForBatch || this.yieldingUntil > performance.now();
+    return yielding ? Math.max(1, capacity - 1) : capacity;
   }
 
   run<T>(work: (remote: Comlink.Remote<Api>) => Promise<T>, options: RunOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (options.signal?.aborted) return reject(new AbortedError());
+      if (this.idle) this.startBatch();
       const task = { work, options, resolve, reject } as Task<Api, unknown>;
       this.waiting.push(task);
       options.signal?.addEventListener(
@@ -146,6 +169,18 @@ export class WorkerPool<Api> {
       );
       this.pump();
     });
+  }
+
+  private startBatch(): void {
+    if (!this.yieldsForBatch) return;
+    const batch = ++this.batch;
+    this.yieldingForBatch = 'asking';
+    const answer = (yields: boolean) => {
+      if (batch !== this.batch) return;
+      this.yieldingForBatch = yields;
+      this.pump();
+    };
+    this.yieldsForBatch().then(answer, () => answer(false));
   }
 
   /**

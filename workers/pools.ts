@@ -2,6 +2,7 @@ import * as Comlink from 'comlink';
 import type { ConversionProgress, ConvertRequest, ConvertResult } from './contract';
 import type { ConvertWorkerApi } from './convert.worker';
 import { decodedBytesBudget, deviceMemoryGb } from './memory';
+import { isSlowPage, probePageSpeed } from './pageSpeed';
 import { WorkerPool, type RunOptions } from './pool';
 import type { ThumbnailWorkerApi } from './thumbnail.worker';
 import type { ZipWorkerApi } from './zip.worker';
@@ -16,8 +17,24 @@ export const CONVERSION_SLOTS = 3;
  * third image's memory (README, "Limits"), so the pool has no more workers than cores.
  */
 function conversionWorkers(): number {
+  const cores = deviceCores();
+  return cores ? Math.min(CONVERSION_SLOTS, cores) : CONVERSION_SLOTS;
+}
+
+function deviceCores(): number | null {
   const cores = globalThis.navigator?.hardwareConcurrency;
-  return typeof cores === 'number' && cores > 0 ? Math.min(CONVERSION_SLOTS, cores) : CONVERSION_SLOTS;
+  return typeof cores === 'number' && cores > 0 ? cores : null;
+}
+
+/**
+ * Whether a batch leaves the page a core: when the workers would take every core (`workers` as many as `cores`) and
+ * the page's own thread is slow now. A slow thread needs a core of its own to answer a tap in time; sharing one
+ * with two CPU-bound workers, it made long tasks and slow taps all through a batch (README, benchmark: "A phone").
+ * A fast thread does its little work between the workers' time slices, and a phone with more cores than slots
+ * always has one spare.
+ */
+export async function leavesPageACore({ cores, workers, pageSlow }: { cores: number | null; workers: number; pageSlow: () => Promise<boolean> }): Promise<boolean> {
+  return cores !== null && workers >= cores && workers > 1 && (await pageSlow());
 }
 
 /**
@@ -78,6 +95,8 @@ export const convertPool = lazily(() => {
     size: conversionWorkers(),
     idleTimeoutMs: CONVERT_IDLE_MS,
     budget: decodedBytesBudget(deviceMemoryGb()),
+    // Timed as each batch starts, not once: a phone slows down when it is hot or saving its battery.
+    yieldsForBatch: () => leavesPageACore({ cores: deviceCores(), workers: conversionWorkers(), pageSlow: async () => isSlowPage(await probePageSpeed()) }),
   });
   yieldToStarvedPage(pool);
   return pool;

@@ -331,6 +331,43 @@ describe('WorkerPool', () => {
     expect(await only).toBe('only done');
   });
 
+  it('asks as each batch starts whether to run one task fewer, and keeps the answer until the batch is over', async () => {
+    const answers = [true, false];
+    let asked = 0;
+    const pool = makePool({ size: 2, yieldsForBatch: async () => answers[asked++]! });
+    // The first batch yields: two tasks, one at a time, and the pool is asked once.
+    const first = ['a', 'b'].map((name) => pool.run((remote) => remote.work(name)));
+    await workerRunning('a');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(startedNames()).toEqual(['a']);
+    await finish('a');
+    await finish('b');
+    expect(await Promise.all(first)).toEqual(['a done', 'b done']);
+    expect(asked).toBe(1);
+    expect(pool.idle).toBe(true);
+    // The next batch, asked afresh, runs at the full width.
+    const second = ['c', 'd'].map((name) => pool.run((remote) => remote.work(name)));
+    await Promise.all(['c', 'd'].map(workerRunning));
+    expect(pool.runningTasks).toBe(2);
+    expect(asked).toBe(2);
+    for (const name of ['c', 'd']) await finish(name);
+    await Promise.all(second);
+  });
+
+  it('starts a batch once it has the answer', async () => {
+    let answer: (yields: boolean) => void = () => undefined;
+    const pool = makePool({ size: 2, yieldsForBatch: () => new Promise((resolve) => (answer = resolve)) });
+    const results = ['a', 'b'].map((name) => pool.run((remote) => remote.work(name)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(startedNames()).toEqual([]);
+    expect(pool.idle).toBe(false);
+    answer(false);
+    await Promise.all(['a', 'b'].map(workerRunning));
+    expect(pool.runningTasks).toBe(2);
+    for (const name of ['a', 'b']) await finish(name);
+    await Promise.all(results);
+  });
+
   it('says whether two or more tasks were running at a moment, and still are', async () => {
     const pool = makePool();
     const before = performance.now();
