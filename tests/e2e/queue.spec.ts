@@ -1,9 +1,29 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { FIXTURES } from '../fixtures/make-fixtures';
 import { chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers';
 import { downloadAllZip, magicFormat } from './convert-helpers';
 
-const jobsIn = (page: import('@playwright/test').Page, status: string) => page.locator(`[data-testid="job"][data-status="${status}"]`);
+const jobsIn = (page: Page, status: string) => page.locator(`[data-testid="job"][data-status="${status}"]`);
+
+/**
+ * Tells the page it has `cores` cores (so the pool's width does not depend on the machine running the test) and
+ * records [when, jobs processing, jobs waiting] at every change, for jobStates.
+ */
+async function recordJobStates(page: Page, cores: number): Promise<void> {
+  await page.addInitScript((cores) => {
+    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => cores });
+    const states: [number, number, number][] = [];
+    (window as unknown as { __states: typeof states }).__states = states;
+    const count = (status: string) => document.querySelectorAll(`[data-testid="job"][data-status="${status}"]`).length;
+    new MutationObserver(() => {
+      const [processing, pending] = [count('processing'), count('pending')];
+      const last = states.at(-1);
+      if (last?.[1] !== processing || last[2] !== pending) states.push([performance.now(), processing, pending]);
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+  }, cores);
+}
+
+const jobStates = (page: Page) => page.evaluate(() => (window as unknown as { __states: [number, number, number][] }).__states);
 
 test('cancel mid-conversion removes the job, and the next job still completes', async ({ page }) => {
   await openConverter(page);
@@ -70,19 +90,8 @@ test('no main-thread long task while six 12 MP photos convert and zip', async ({
 
 test('when the page is starved during a batch (long tasks while jobs share the cores), the next jobs run one fewer at a time', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.addInitScript(() => {
-    // Three cores, so the pool is three wide whatever the machine running the test has.
-    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 3 });
-    // [when, jobs processing, jobs waiting], at every change.
-    const states: [number, number, number][] = [];
-    (window as unknown as { __states: typeof states }).__states = states;
-    const count = (status: string) => document.querySelectorAll(`[data-testid="job"][data-status="${status}"]`).length;
-    new MutationObserver(() => {
-      const [processing, pending] = [count('processing'), count('pending')];
-      const last = states.at(-1);
-      if (last?.[1] !== processing || last[2] !== pending) states.push([performance.now(), processing, pending]);
-    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
-  });
+  // Three cores, so the pool is three wide whatever the machine running the test has.
+  await recordJobStates(page, 3);
   await openConverter(page);
   const photo = await import('node:fs').then((fs) => fs.readFileSync(fixture(FIXTURES.photo12mp)));
   await page.getByTestId('file-input').setInputFiles(Array.from({ length: 6 }, (_, i) => ({ name: `trip-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: photo })));
@@ -107,7 +116,7 @@ test('when the page is starved during a batch (long tasks while jobs share the c
     return performance.now();
   });
   await expect(jobsIn(page, 'completed')).toHaveCount(6, { timeout: 100_000 });
-  const states = await page.evaluate(() => (window as unknown as { __states: [number, number, number][] }).__states);
+  const states = await jobStates(page);
   const log = `[when, processing, waiting]: ${JSON.stringify(states.map(([at, ...rest]) => [Math.round(at - starvedAt), ...rest]))}`;
   // The pool's 10 s of one job fewer: when a job ends, the next waits although a worker is free...
   const yielding = states.filter(([at]) => at > starvedAt && at < starvedAt + 9_000);
@@ -116,6 +125,29 @@ test('when the page is starved during a batch (long tasks while jobs share the c
   const from = yielding.findIndex(([, processing, waiting]) => processing === 2 && waiting > 0);
   expect(Math.max(...yielding.slice(from).map(([, processing]) => processing)), log).toBeLessThanOrEqual(2);
   expect(Object.keys(await downloadAllZip(page))).toHaveLength(6);
+});
+
+test('on a 2-core device whose page is slow (its CPU 6× slower, as a phone\'s), a batch runs one job at a time, leaving the page a core', async ({ page }) => {
+  test.setTimeout(120_000);
+  await recordJobStates(page, 2);
+  await openConverter(page);
+  const photo = await import('node:fs').then((fs) => fs.readFileSync(fixture(FIXTURES.photo12mp)));
+  await page.getByTestId('file-input').setInputFiles(Array.from({ length: 3 }, (_, i) => ({ name: `trip-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: photo })));
+  await expect(page.getByText('Ready to convert')).toHaveCount(3);
+  await chooseFormat(page, 'JPG');
+  // The browser's encoder: the quickest batch.
+  await page.getByRole('switch', { name: /Optimised compression/ }).uncheck();
+  await enterEmail(page);
+  await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await convertButton(page).click();
+  await expect(jobsIn(page, 'completed')).toHaveCount(3, { timeout: 100_000 });
+  const states = await jobStates(page);
+  const log = `[when, processing, waiting]: ${JSON.stringify(states.map(([at, ...rest]) => [Math.round(at), ...rest]))}`;
+  // A job waited while another ran, although the pool has a second worker...
+  expect(states.some(([, processing, waiting]) => processing === 1 && waiting > 0), log).toBe(true);
+  // ...and no two ran at once. (At full speed the pool is as wide as the cores: the test above.)
+  expect(Math.max(...states.map(([, processing]) => processing)), log).toBe(1);
+  expect(Object.keys(await downloadAllZip(page))).toHaveLength(3);
 });
 
 test('cancelling every job during a run leaves the app usable: the next Convert converts', async ({ page }) => {
