@@ -14,10 +14,13 @@ const PROBE_STEPS = 1_000_000;
 export const SLOW_PAGE_MS = 3;
 
 /**
- * Each probe times the loop this many times and keeps the median: a time can land in a moment when DevTools'
+ * Each probe times the loop up to this many times and goes by the median: a time can land in a moment when DevTools'
  * throttling lets the thread through at full speed, and the first can be slow (below).
  */
 const PROBE_RUNS = 5;
+
+/** The runs on one side of the line that settle the median of PROBE_RUNS: the probe stops there. */
+const SETTLED_AT = Math.floor(PROBE_RUNS / 2) + 1;
 
 function spin(steps: number): number {
   let state = 1;
@@ -35,13 +38,20 @@ export function isSlowPage(probeTimesMs: readonly number[]): boolean {
   return median(probeTimesMs) > SLOW_PAGE_MS;
 }
 
+/** Whether `times` already decide the median of PROBE_RUNS, whatever the runs left would give. */
+export function probeSettled(times: readonly number[]): boolean {
+  const slow = times.filter((time) => time > SLOW_PAGE_MS).length;
+  return slow >= SETTLED_AT || times.length - slow >= SETTLED_AT;
+}
+
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 /**
- * Times the probe on the calling thread, in a task of its own: about 6 ms of a desktop's time, 25 ms on a thread
- * 4× slower. The runs are timed back to back in that one task (timed in tasks of their own, they began at full speed
- * under DevTools' throttling as often as not), and before a batch's first job starts (with a worker busy, the
- * throttling thread itself waited for a core and let runs through at full speed).
+ * Times the probe on the calling thread, in a task of its own, until the verdict is settled (three runs as a rule):
+ * about 4 ms of a desktop's time, 17 ms on a thread 4× slower. The runs are timed back to back in that one task
+ * (timed in tasks of their own, they began at full speed under DevTools' throttling as often as not), and before a
+ * batch's first job starts (with a worker busy, the throttling thread itself waited for a core and let runs through
+ * at full speed).
  */
 export async function probePageSpeed(): Promise<number[]> {
   await nextTask();
@@ -49,7 +59,7 @@ export async function probePageSpeed(): Promise<number[]> {
   // start-up): an untimed quarter run first, so the timed runs are of the page's speed.
   let sink = spin(PROBE_STEPS / 4);
   const times: number[] = [];
-  for (let run = 0; run < PROBE_RUNS; run++) {
+  while (!probeSettled(times)) {
     const start = performance.now();
     sink ^= spin(PROBE_STEPS);
     times.push(performance.now() - start);

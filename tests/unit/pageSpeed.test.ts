@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSlowPage, median, SLOW_PAGE_MS } from '../../workers/pageSpeed';
+import { isSlowPage, median, probeSettled, SLOW_PAGE_MS } from '../../workers/pageSpeed';
 import { leavesPageACore } from '../../workers/pools';
 
 describe('isSlowPage: the probe\'s times on the page\'s thread', () => {
@@ -9,6 +9,28 @@ describe('isSlowPage: the probe\'s times on the page\'s thread', () => {
     // A cold first run, then two quick ones: a fast page.
     expect(isSlowPage([SLOW_PAGE_MS * 2, 1, 1.1])).toBe(false);
     expect(isSlowPage([SLOW_PAGE_MS, SLOW_PAGE_MS, SLOW_PAGE_MS])).toBe(false);
+  });
+});
+
+describe('probeSettled: when more runs could not change the verdict', () => {
+  const slow = SLOW_PAGE_MS * 2;
+  const fast = SLOW_PAGE_MS / 3;
+
+  it('is three runs on one side of the line, out of at most five', () => {
+    expect(probeSettled([slow, slow])).toBe(false);
+    expect(probeSettled([slow, slow, slow])).toBe(true);
+    expect(probeSettled([fast, fast, fast])).toBe(true);
+    expect(probeSettled([slow, fast, slow, fast])).toBe(false);
+    expect(probeSettled([slow, fast, slow, fast, fast])).toBe(true);
+  });
+
+  it('stops where the median of all five would say the same', () => {
+    for (const runs of [[slow, fast, slow, slow], [fast, slow, fast, fast], [slow, slow, slow], [fast, slow, fast, slow, slow]]) {
+      expect(probeSettled(runs)).toBe(true);
+      const fill = isSlowPage(runs) ? fast : slow;
+      const allFive = [...runs, ...Array.from({ length: 5 - runs.length }, () => fill)];
+      expect(isSlowPage(allFive)).toBe(isSlowPage(runs));
+    }
   });
 });
 
