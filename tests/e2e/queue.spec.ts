@@ -23,6 +23,13 @@ async function recordJobStates(page: Page, cores: number): Promise<void> {
   }, cores);
 }
 
+/** `count` copies of the 12 MP photo under names of their own (trip-1.jpg, …), added and ready to convert. */
+async function addCopiesOfPhoto(page: Page, count: number): Promise<void> {
+  const photo = await import('node:fs').then((fs) => fs.readFileSync(fixture(FIXTURES.photo12mp)));
+  await page.getByTestId('file-input').setInputFiles(Array.from({ length: count }, (_, i) => ({ name: `trip-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: photo })));
+  await expect(page.getByText('Ready to convert')).toHaveCount(count);
+}
+
 const jobStates = (page: Page) => page.evaluate(() => (window as unknown as { __states: [number, number, number][] }).__states);
 
 test('cancel mid-conversion removes the job, and the next job still completes', async ({ page }) => {
@@ -93,9 +100,7 @@ test('when the page is starved during a batch (long tasks while jobs share the c
   // Three cores, so the pool is three wide whatever the machine running the test has.
   await recordJobStates(page, 3);
   await openConverter(page);
-  const photo = await import('node:fs').then((fs) => fs.readFileSync(fixture(FIXTURES.photo12mp)));
-  await page.getByTestId('file-input').setInputFiles(Array.from({ length: 6 }, (_, i) => ({ name: `trip-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: photo })));
-  await expect(page.getByText('Ready to convert')).toHaveCount(6);
+  await addCopiesOfPhoto(page, 6);
   await enterEmail(page);
   await convertButton(page).click();
   await expect(jobsIn(page, 'processing')).toHaveCount(3);
@@ -131,9 +136,7 @@ test('on a 2-core device whose page is slow (its CPU 6× slower, as a phone\'s),
   test.setTimeout(120_000);
   await recordJobStates(page, 2);
   await openConverter(page);
-  const photo = await import('node:fs').then((fs) => fs.readFileSync(fixture(FIXTURES.photo12mp)));
-  await page.getByTestId('file-input').setInputFiles(Array.from({ length: 3 }, (_, i) => ({ name: `trip-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: photo })));
-  await expect(page.getByText('Ready to convert')).toHaveCount(3);
+  await addCopiesOfPhoto(page, 3);
   await chooseFormat(page, 'JPG');
   // The browser's encoder: the quickest batch.
   await page.getByRole('switch', { name: /Optimised compression/ }).uncheck();
