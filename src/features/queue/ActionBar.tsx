@@ -40,6 +40,27 @@ function runStatus({ running, completed, failed }: RunCounts, timeLeftMs: number
   return `Converting… ${settled} of ${total} done${failures}${timeLeftMs === null ? '' : ` · about ${formatTimeLeft(timeLeftMs / 1000)}`}`;
 }
 
+/**
+ * A button's long action (a zip, a folder): busy while it runs, so the button can say so and not start it twice; a
+ * failure is logged and told in a toast. `action` should be stable (useCallback).
+ */
+function useBusyAction(action: () => Promise<void>, failure: { log: string; title: string; message: string }): [busy: boolean, run: () => Promise<void>] {
+  const [busy, setBusy] = useState(false);
+  const { log, title, message } = failure;
+  const run = useCallback(async () => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      console.error(log, error);
+      notify.destructive(title, message);
+    } finally {
+      setBusy(false);
+    }
+  }, [action, log, title, message]);
+  return [busy, run];
+}
+
 /** Hidden in place, not absent, until a job completes (see DownloadAllButton). */
 const hiddenUntil = (completed: number) => (completed === 0 ? { visibility: 'hidden' as const } : undefined);
 
@@ -49,18 +70,10 @@ const hiddenUntil = (completed: number) => (completed === 0 ? { visibility: 'hid
  * the bar's size mid-batch, which re-lays out the page while the workers hold the cores.
  */
 function DownloadAllButton({ queue, completed }: { queue: ConversionQueue; completed: number }) {
-  const [zipping, setZipping] = useState(false);
-  const downloadAll = useCallback(async () => {
-    setZipping(true);
-    try {
-      await downloadAllAsZip(queue.getJobs());
-    } catch (error) {
-      console.error('Building the zip failed', error);
-      notify.destructive('Download failed', 'The zip could not be built. Download the files one by one instead.');
-    } finally {
-      setZipping(false);
-    }
-  }, [queue]);
+  const [zipping, downloadAll] = useBusyAction(
+    useCallback(() => downloadAllAsZip(queue.getJobs()), [queue]),
+    { log: 'Building the zip failed', title: 'Download failed', message: 'The zip could not be built. Download the files one by one instead.' },
+  );
   return (
     <button
       type="button"
@@ -87,21 +100,15 @@ function ShareAllButton({ queue, completed }: { queue: ConversionQueue; complete
 
 /** Each output written into a folder the visitor picks, as it finishes, where the browser allows it (desktop Chromium). */
 function SaveToFolderButton({ queue, completed }: { queue: ConversionQueue; completed: number }) {
-  const [saving, setSaving] = useState(false);
-  const save = useCallback(async () => {
-    setSaving(true);
-    try {
+  const [saving, save] = useBusyAction(
+    useCallback(async () => {
       const result = await saveAllToFolder(queue);
       if (!result) return;
       if (result.failed > 0) notify.destructive('Some images were not saved', `${countOf(result.saved, 'image')} saved to ${result.folder}, ${result.failed} could not be written.`);
       else notify.info(`Saved ${countOf(result.saved, 'image')}`, `In the folder ${result.folder}.`);
-    } catch (error) {
-      console.error('Saving to a folder failed', error);
-      notify.destructive('Saving failed', 'The folder could not be written. Use Download All (.zip) instead.');
-    } finally {
-      setSaving(false);
-    }
-  }, [queue]);
+    }, [queue]),
+    { log: 'Saving to a folder failed', title: 'Saving failed', message: 'The folder could not be written. Use Download All (.zip) instead.' },
+  );
   return (
     <button type="button" className="button button--ghost button--large action-bar__secondary" onClick={save} disabled={saving} style={hiddenUntil(completed)}>
       {saving ? 'Saving to folder…' : 'Save all to folder…'}

@@ -17,7 +17,7 @@ function probeFileSharing(): boolean {
   }
 }
 
-/** Asked once: every job row reads it, and a row renders on each progress step. */
+/** Asked once: every job row and the action bar read it on each of their renders. */
 let canShare: boolean | null = null;
 const canShareFiles = () => (canShare ??= probeFileSharing());
 
