@@ -14,8 +14,9 @@ const PROBE_STEPS = 1_000_000;
 export const SLOW_PAGE_MS = 3;
 
 /**
- * Each probe times the loop up to this many times and goes by the median: a time can land in a moment when DevTools'
- * throttling lets the thread through at full speed, and the first can be slow (below).
+ * Each probe times the loop up to this many times and goes by the median: a run can land in a moment when DevTools'
+ * throttling lets the thread through at full speed, or be interrupted on a fast page (the app's own workers
+ * starting, a garbage collection).
  */
 const PROBE_RUNS = 5;
 
@@ -47,17 +48,19 @@ export function probeSettled(times: readonly number[]): boolean {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 /**
- * Times the probe on the calling thread, in a task of its own, until the verdict is settled (three runs as a rule):
- * about 4 ms of a desktop's time, 17 ms on a thread 4× slower. The runs are timed back to back in that one task
- * (timed in tasks of their own, they began at full speed under DevTools' throttling as often as not), and before a
- * batch's first job starts (with a worker busy, the throttling thread itself waited for a core and let runs through
- * at full speed).
+ * Times the probe on the calling thread, in a task of its own, until the verdict is settled (three timed runs as a
+ * rule, after an untimed one): about 4 ms of a desktop's time, 18 ms on a thread 4× slower. The runs are timed back
+ * to back in that one task (timed in tasks of their own, they began at full speed under DevTools' throttling as
+ * often as not), and before a batch's first job starts (with a worker busy, the throttling thread itself waited for
+ * a core and let runs through at full speed).
  */
 export async function probePageSpeed(): Promise<number[]> {
   await nextTask();
-  // The loop's first run in a while is up to 7× slower (V8 compiles it again; seen even when it had run at
-  // start-up): an untimed quarter run first, so the timed runs are of the page's speed.
-  let sink = spin(PROBE_STEPS / 4);
+  // The first run is not the page's speed either way: on a fast page it was up to 8× slower (V8 compiles the loop
+  // again, even when it had run before), and under DevTools' throttling it often ran at full speed (the thread had
+  // been idle). A whole untimed run first; after it, a fast page's runs were 1.0–1.3 ms bar one in eight, a 6× one's
+  // 5.4–8.8 ms.
+  let sink = spin(PROBE_STEPS);
   const times: number[] = [];
   while (!probeSettled(times)) {
     const start = performance.now();
