@@ -41,7 +41,8 @@ export interface PoolOptions {
   /**
    * Asked as a task arrives at an idle pool (nothing running or waiting), i.e. as a batch starts: true makes the
    * pool run one task fewer than its width (never fewer than one) until it is idle again. The batch starts once the
-   * answer has come: the question may time the page (pools.ts), which a task already running would disturb.
+   * answer has come, and the question waits for the workers' warm-up (warm) to be over: it may time the page
+   * (pools.ts), which work in the workers would disturb, and the first jobs would mostly wait for their codecs anyway.
    */
   yieldsForBatch?: () => Promise<boolean>;
 }
@@ -81,6 +82,8 @@ export class WorkerPool<Api> {
   private yieldingForBatch: boolean | 'asking' = false;
   /** Counts batches, so an answer that comes after its batch is over is not applied to the next. */
   private batch = 0;
+  /** The workers' warm-ups (warm) not yet over. */
+  private readonly warming = new Set<Promise<unknown>>();
   /** Until when the pool runs one task fewer than it could (yieldOne), as performance.now(); 0 when it does not. */
   private yieldingUntil = 0;
   private yieldTimer: ReturnType<typeof setTimeout> | null = null;
@@ -180,7 +183,10 @@ export class WorkerPool<Api> {
       this.yieldingForBatch = yields;
       this.pump();
     };
-    this.yieldsForBatch().then(answer, () => answer(false));
+    const ask = this.yieldsForBatch;
+    void Promise.all(this.warming)
+      .then(() => ask())
+      .then(answer, () => answer(false));
   }
 
   /**
@@ -191,7 +197,9 @@ export class WorkerPool<Api> {
     while (this.slots.length < this.size) this.slots.push(this.spawn());
     for (const slot of this.slots) {
       if (slot.running.size === 0) {
-        prepare(slot.remote).catch(() => undefined);
+        const warming = prepare(slot.remote).catch(() => undefined);
+        this.warming.add(warming);
+        void warming.then(() => this.warming.delete(warming));
         this.startIdleTimer(slot);
       }
     }

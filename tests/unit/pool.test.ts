@@ -368,6 +368,22 @@ describe('WorkerPool', () => {
     await Promise.all(results);
   });
 
+  it('asks once its workers have warmed up: their work would disturb what the question times', async () => {
+    let asked = 0;
+    const pool = makePool({ size: 2, yieldsForBatch: async () => (asked++, false) });
+    pool.warm((remote) => remote.work('warm-up'));
+    await workerRunning('warm-up');
+    const task = pool.run((remote) => remote.work('a'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).toBe(0);
+    expect(startedNames()).not.toContain('a');
+    for (const started of ChannelWorker.started.filter((s) => s.name === 'warm-up')) started.worker.release('warm-up');
+    await workerRunning('a');
+    expect(asked).toBe(1);
+    await finish('a');
+    expect(await task).toBe('a done');
+  });
+
   it('says whether two or more tasks were running at a moment, and still are', async () => {
     const pool = makePool();
     const before = performance.now();
