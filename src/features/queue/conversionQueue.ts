@@ -2,20 +2,10 @@ import { conversionErrorMessage, isAbort, type Converter } from '../../../worker
 import { usesBrowserEncoder, type ConversionSettings } from '../../../workers/contract';
 import { formatInfo } from '../../../workers/formats';
 import { outputFileName } from '../../lib/fileNames';
+import { afterNextFrame } from '../../lib/frames';
 import { createId } from '../../lib/ids';
 import { settingsKey } from '../settings/settings';
 import { TICK_MS, createJob, fileOutcomes, jobsReducer, summarise, type ConversionJob, type FileOutcome, type JobAction } from './jobs';
-
-/** At the next frame, or on a timer when the page is hidden (a hidden page gets no frames). */
-function onNextFrame(callback: () => void): void {
-  if (typeof document !== 'undefined' && document.visibilityState === 'visible') requestAnimationFrame(callback);
-  else setTimeout(callback, 0);
-}
-
-/** Once the next frame has rendered. */
-function afterNextFrame(callback: () => void): void {
-  onNextFrame(() => setTimeout(callback, 0));
-}
 
 /**
  * Jobs handed to the converter at a time. The pool runs at most three; the rest of a batch waits here, as pending
@@ -240,7 +230,9 @@ export class ConversionQueue {
 
   /**
    * Subscribers hear of changes at most once per frame: a burst of worker reports and a progress tick become
-   * one render, in the frame's rendering step rather than inside a message handler.
+   * one render. They hear in a task of its own just after a frame, not in the frame's animation callbacks: React's
+   * commit and the browser's style, layout and paint of it then are two tasks, not one twice as long (on a page 4×
+   * slower, that sum was most of a batch's long tasks, and a tap waits for the whole task it lands behind).
    */
   private scheduleNotify(): void {
     if (this.notifyScheduled) return;
@@ -249,7 +241,7 @@ export class ConversionQueue {
       this.notifyScheduled = false;
       for (const listener of this.listeners) listener();
     };
-    onNextFrame(notify);
+    afterNextFrame(notify);
   }
 
   private setTicking(on: boolean): void {
