@@ -6,6 +6,7 @@ import { runTimeLeftMs, summarise } from './jobs';
 import { saveAllToFolder, useCanSaveToFolder } from './saveToFolder';
 import { shareWithMessages, useCanShareFiles } from './share';
 import { ShareIcon } from './ShareIcon';
+import { afterNextFrame } from '../../lib/frames';
 import { countOf } from '../../lib/plural';
 import { useJobsByStatus } from './useConversionQueue';
 
@@ -142,10 +143,14 @@ export function ActionBar({ queue, label, disabled, hint, onHint, onConvert }: A
     if (!running) return;
     startedAt.current = performance.now();
     // Convert turns disabled as a run starts, which drops keyboard focus to the page: it goes to the batch's progress.
-    const focused = document.activeElement;
-    const lost = focused === null || focused === document.body || (focused instanceof HTMLButtonElement && focused.disabled);
-    // preventScroll: the bar is always on screen, and scrolling it into view forced a layout of the page mid-commit.
-    if (lost) statusRef.current?.focus({ preventScroll: true });
+    // Once the frame that shows the run has rendered: focus() lays out a page with changes pending first, and doing
+    // that here made the commit's task that much longer.
+    return afterNextFrame(() => {
+      const focused = document.activeElement;
+      const lost = focused === null || focused === document.body || (focused instanceof HTMLButtonElement && focused.disabled);
+      // preventScroll: the bar is always on screen, and scrolling it into view forced a layout of the page.
+      if (lost) statusRef.current?.focus({ preventScroll: true });
+    });
   }, [running]);
   const done = run.length === 0 ? 0 : (run.length - counts.running) / run.length;
   const bar = useRef<HTMLElement>(null);
