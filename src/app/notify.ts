@@ -2,13 +2,19 @@
  * Toasts with a title and an optional line; "destructive" ones are the spec's error style. The toast library and
  * its root load with the first toast (toaster.tsx): the idle page does not need them.
  */
+import { afterNextFrame } from '../lib/frames';
+
 type Toaster = typeof import('./toaster');
 let toaster: Promise<Toaster> | null = null;
-let loaded: Toaster | null = null;
 
+/**
+ * A toast mounts after the next frame has rendered: the toast library measures each one as it mounts, and measuring
+ * lays out first whatever the page has changed since its last frame (a batch's end, say). Mounted after that frame,
+ * the layout is the toast's alone.
+ */
 function withToaster(use: (toaster: Toaster) => void): void {
-  toaster ??= import('./toaster').then((module) => (loaded = module));
-  void toaster.then(use);
+  toaster ??= import('./toaster');
+  void toaster.then((module) => afterNextFrame(() => use(module)));
 }
 
 export const notify = {
@@ -24,7 +30,8 @@ export const notify = {
   },
   /** Takes a toast down before its time, when what it said no longer holds (none is up before the first). */
   dismiss(title: string): void {
-    loaded?.dismiss(title);
+    // After any toast asked for before it, in order.
+    if (toaster) withToaster((t) => t.dismiss(title));
   },
 };
 
