@@ -113,6 +113,22 @@ export async function tapUntil(tap: () => Promise<unknown>, until: Promise<unkno
   }
 }
 
+/** Taps on the idle page before a batch: four, so that "Rotate right" turns the image full circle and changes nothing. */
+export const IDLE_TAPS = 4;
+
+/**
+ * Taps with `tap` IDLE_TAPS times, TAP_EVERY_MS apart, on the throttled page before its batch: what a tap costs
+ * when the page does nothing. Returns the page's clock before the first tap and after the last.
+ */
+export async function tapIdlePage(page: Page, tap: () => Promise<unknown>): Promise<[number, number]> {
+  const from = await page.evaluate(() => performance.now());
+  for (let i = 0; i < IDLE_TAPS; i++) {
+    await tap();
+    await page.waitForTimeout(TAP_EVERY_MS);
+  }
+  return [from, await page.evaluate(() => performance.now())];
+}
+
 /** The page's browser context and CPU as a phone's, or as this machine's desktop. */
 export async function openContext(browser: Browser, phone?: PhoneOptions) {
   return browser.newContext({
