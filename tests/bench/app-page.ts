@@ -116,11 +116,15 @@ export async function tapUntil(tap: () => Promise<unknown>, until: Promise<unkno
 /** Taps on the idle page before a batch: four, so that "Rotate right" turns the image full circle and changes nothing. */
 export const IDLE_TAPS = 4;
 
+/** A quiet second after throttling before the idle page's taps: the throttle takes hold, and start-up work ends. */
+const QUIET_MS = 1000;
+
 /**
- * Taps with `tap` IDLE_TAPS times, TAP_EVERY_MS apart, on the throttled page before its batch: what a tap costs
- * when the page does nothing. Returns the page's clock before the first tap and after the last.
+ * Taps with `tap` IDLE_TAPS times, TAP_EVERY_MS apart, on the throttled page before its batch: what the same tap
+ * costs with no batch running. Returns the page's clock before the first tap and after the last.
  */
 export async function tapIdlePage(page: Page, tap: () => Promise<unknown>): Promise<[number, number]> {
+  await page.waitForTimeout(QUIET_MS);
   const from = await page.evaluate(() => performance.now());
   for (let i = 0; i < IDLE_TAPS; i++) {
     await tap();
