@@ -1,11 +1,33 @@
-/** At the next frame, or on a timer when the page is hidden (a hidden page gets no frames). Returns a cancel. */
+/**
+ * At the next frame, or on a timer when the page is hidden: a hidden page gets no frames until it is shown again,
+ * and what waits for one (a batch's first jobs, a folder being written as outputs finish) should go on in a
+ * background tab. Returns a cancel.
+ */
 export function onNextFrame(callback: () => void): () => void {
-  if (typeof document !== 'undefined' && document.visibilityState === 'visible') {
-    const frame = requestAnimationFrame(callback);
-    return () => cancelAnimationFrame(frame);
+  if (typeof document === 'undefined' || document.visibilityState !== 'visible') {
+    const timer = setTimeout(callback, 0);
+    return () => clearTimeout(timer);
   }
-  const timer = setTimeout(callback, 0);
-  return () => clearTimeout(timer);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cancel = () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    document.removeEventListener('visibilitychange', onHidden);
+  };
+  const run = () => {
+    cancel();
+    callback();
+  };
+  const frame = requestAnimationFrame(run);
+  // Hidden before the frame came: it will not come.
+  const onHidden = () => {
+    if (document.visibilityState === 'visible') return;
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    timer = setTimeout(run, 0);
+  };
+  document.addEventListener('visibilitychange', onHidden);
+  return cancel;
 }
 
 /**

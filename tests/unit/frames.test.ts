@@ -1,11 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { afterNextFrame, onNextFrame } from '../../src/lib/frames';
 
-/** A visible page whose frames come when `frame()` is called. */
+/** A visible page whose frames come when `frame()` is called, and which `hide()` sends to the background. */
 function visiblePage() {
   const callbacks = new Map<number, FrameRequestCallback>();
   let next = 1;
-  vi.stubGlobal('document', { visibilityState: 'visible' });
+  const visibility = new EventTarget();
+  const document = {
+    visibilityState: 'visible',
+    addEventListener: visibility.addEventListener.bind(visibility),
+    removeEventListener: visibility.removeEventListener.bind(visibility),
+  };
+  vi.stubGlobal('document', document);
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
     callbacks.set(next, callback);
     return next++;
@@ -16,6 +22,11 @@ function visiblePage() {
       const due = [...callbacks.values()];
       callbacks.clear();
       for (const callback of due) callback(0);
+    },
+    /** A hidden page gets no frames. */
+    hide() {
+      document.visibilityState = 'hidden';
+      visibility.dispatchEvent(new Event('visibilitychange'));
     },
   };
 }
@@ -61,6 +72,18 @@ describe('frames', () => {
     vi.runAllTimers();
     expect(before).not.toHaveBeenCalled();
     expect(between).not.toHaveBeenCalled();
+  });
+
+  it('a page hidden while it waits for a frame runs what waited on a timer, once', () => {
+    const page = visiblePage();
+    const ran = vi.fn();
+    afterNextFrame(ran);
+    page.hide();
+    vi.runAllTimers();
+    expect(ran).toHaveBeenCalledOnce();
+    page.frame();
+    vi.runAllTimers();
+    expect(ran).toHaveBeenCalledOnce();
   });
 
   it('a hidden page, which gets no frames, runs them on timers', () => {
