@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { FIXTURES } from '../fixtures/make-fixtures';
 import { chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers';
 import { downloadAllZip, magicFormat } from './convert-helpers';
@@ -187,4 +188,33 @@ test('Clear all during a run leaves no hidden work: every listed job still ends,
   await expect(jobsIn(page, 'completed')).toHaveCount(3, { timeout: 60_000 });
   const files = await downloadAllZip(page);
   expect(Object.keys(files).sort()).toEqual(['large.avif', 'photo (2).avif', 'photo.avif']);
+});
+
+test('a short queue renders its rows from the start (laid out once as they appear); a long one skips the rows far from the screen', async ({ page }) => {
+  await openConverter(page);
+  const tiny = await sharp({ create: { width: 48, height: 36, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
+  const add = (count: number, prefix: string) =>
+    page.getByTestId('file-input').setInputFiles(Array.from({ length: count }, (_, i) => ({ name: `${prefix}-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: tiny })));
+  await enterEmail(page);
+
+  await add(3, 'short');
+  await convertButton(page).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Finished: 3 of 3 done' })).toBeVisible();
+  // content-visibility: auto would skip none of these (Chromium renders what is within one and a half screens) and lay
+  // each new row out twice, skipped and then in full.
+  expect(await page.getByTestId('job').evaluateAll((rows) => rows.map((row) => getComputedStyle(row).contentVisibility))).toEqual(['visible', 'visible', 'visible']);
+
+  await openConverter(page);
+  await enterEmail(page);
+  await add(36, 'long');
+  await expect(convertButton(page)).toHaveText('Convert 36 images');
+  await convertButton(page).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Finished: 36 of 36 done' })).toBeVisible({ timeout: 60_000 });
+  const rows = page.getByTestId('job');
+  await expect(rows).toHaveCount(36);
+  await rows.first().evaluate((row) => row.scrollIntoView({ block: 'start' }));
+  // A row's own box is always there; what content-visibility skips is what is inside it.
+  const rendered = () => rows.evaluateAll((all) => all.map((row) => row.firstElementChild!.checkVisibility({ contentVisibilityAuto: true })));
+  await expect.poll(async () => (await rendered())[0]).toBe(true);
+  await expect.poll(async () => (await rendered())[35]).toBe(false);
 });

@@ -136,7 +136,7 @@ export const QueueList = memo(function QueueList({ queue, onRetry }: QueueListPr
 
   if (jobs.length === 0) return null;
   const plainList = (shown: readonly ConversionJob[]) => (
-    <ul className="job-list">
+    <ul className={shown.length >= SKIP_OFFSCREEN_FROM ? 'job-list job-list--long' : 'job-list'}>
       {shown.map((job) => (
         <JobCard key={job.id} queue={queue} id={job.id} onDownload={downloadJobOutput} onCancel={cancel} onRetry={onRetry} />
       ))}
@@ -162,6 +162,9 @@ export const QueueList = memo(function QueueList({ queue, onRetry }: QueueListPr
     </CountedSection>
   );
 });
+
+/** From this many jobs the rows away from the screen skip their rendering (job-list--long; see styles.css). */
+const SKIP_OFFSCREEN_FROM = 20;
 
 /** From this many jobs the list keeps only the rows near the screen in the page. */
 export const VIRTUAL_FROM = 40;
