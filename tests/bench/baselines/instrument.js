@@ -50,9 +50,10 @@ window.outputBase64 = async function outputBase64(index) {
   return { base64: btoa(binary), type: window.__bench.outputs[index].type };
 };
 
-/** Wires the page's Convert button to run `convert` over the picked files. */
+/** Wires the page's Convert button to run `convert` over the picked files, three at a time unless the URL says (?concurrency=). */
 window.wireConvert = function wireConvert(convert, options) {
+  const concurrency = Number(new URLSearchParams(location.search).get('concurrency') || '3');
   document.getElementById('convert').addEventListener('click', () => {
-    window.runBatch([...document.getElementById('files').files], 3, convert, options);
+    window.runBatch([...document.getElementById('files').files], concurrency, convert, options);
   });
 };
