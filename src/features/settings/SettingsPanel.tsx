@@ -1,7 +1,7 @@
 import { memo, useId, useMemo, type Dispatch, type ReactNode } from 'react';
 import { ASPECT_RATIOS } from '../../../workers/contract';
 import { FORMATS, IMAGE_FORMATS } from '../../../workers/formats';
-import { ASPECT_RATIO_LABELS, PRESETS, PRESET_LABELS, RANGES, targetSizeMissing, type ConversionSettings, type Range } from './settings';
+import { ASPECT_RATIO_LABELS, PRESETS, PRESET_LABELS, RANGES, targetSizeMissing, type AspectRatio, type ConversionSettings, type ImageFormat, type Range } from './settings';
 import { settingsReducer, type SettingsAction } from './settingsReducer';
 
 interface SettingsPanelProps {
@@ -111,11 +111,65 @@ const IntegerField = memo(function IntegerField({ label, value, range, placehold
   );
 });
 
+/*
+ * React sets an <input>'s name and type again each time it re-renders the element (for radios, leaving the group and
+ * joining it again), and a <select>'s options' selected state: these three re-render only when their own value
+ * changes, not on every other setting's tap.
+ */
+const FormatField = memo(function FormatField({ value, onChange }: { value: ImageFormat; onChange: (format: ImageFormat) => void }) {
+  const labelId = useId();
+  return (
+    <div className="field">
+      <span className="field__label" id={labelId}>
+        Output format
+      </span>
+      <div className="segmented" role="radiogroup" aria-labelledby={labelId}>
+        {IMAGE_FORMATS.map((format) => (
+          <label key={format} className={`segmented__option${value === format ? ' is-active' : ''}`}>
+            <input type="radio" name="output-format" value={format} checked={value === format} onChange={() => onChange(format)} />
+            {FORMATS[format].label}
+          </label>
+        ))}
+      </div>
+    </div>
+  );
+});
+
+const BackgroundField = memo(function BackgroundField({ value, formatLabel, onChange }: { value: string; formatLabel: string; onChange: (colour: string) => void }) {
+  const id = useId();
+  return (
+    <div className="field field--inline">
+      <label htmlFor={id}>Background colour</label>
+      <input id={id} type="color" value={value} onChange={(event) => onChange(event.target.value)} />
+      <span className="field__hint">{formatLabel} has no transparency; transparent areas get this colour.</span>
+    </div>
+  );
+});
+
+const AspectRatioField = memo(function AspectRatioField({ value, onChange }: { value: AspectRatio; onChange: (ratio: AspectRatio) => void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>Aspect ratio</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value as AspectRatio)}>
+        {ASPECT_RATIOS.map((ratio) => (
+          <option key={ratio} value={ratio}>
+            {ASPECT_RATIO_LABELS[ratio]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+});
+
 /** One handler per control, made once: `dispatch` never changes. */
 function handlersFor(dispatch: Dispatch<SettingsAction>) {
   const flag = (field: Extract<SettingsAction, { type: 'setFlag' }>['field']) => (value: boolean) => dispatch({ type: 'setFlag', field, value });
   const adjustment = (field: Extract<SettingsAction, { type: 'setAdjustment' }>['field']) => (value: number) => dispatch({ type: 'setAdjustment', field, value });
   return {
+    format: (format: ImageFormat) => dispatch({ type: 'setFormat', format }),
+    backgroundColor: (value: string) => dispatch({ type: 'setBackgroundColor', value }),
+    aspectRatio: (ratio: AspectRatio) => dispatch({ type: 'setAspectRatio', ratio }),
     quality: (value: number) => dispatch({ type: 'setQuality', value }),
     width: (value: number | null) => dispatch({ type: 'setWidth', value }),
     height: (value: number | null) => dispatch({ type: 'setHeight', value }),
@@ -138,9 +192,6 @@ function handlersFor(dispatch: Dispatch<SettingsAction>) {
  * start and end of every batch, on a UI thread that shares the cores with the workers.)
  */
 export function SettingsPanel({ settings, dispatch, children }: SettingsPanelProps) {
-  const formatId = useId();
-  const ratioId = useId();
-  const backgroundId = useId();
   const output = FORMATS[settings.outputFormat];
   const quality = output.quality !== null;
   const on = useMemo(() => handlersFor(dispatch), [dispatch]);
@@ -151,25 +202,7 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
       <fieldset className="settings__group">
         <legend className="visually-hidden">Conversion settings</legend>
 
-        <div className="field">
-          <span className="field__label" id={formatId}>
-            Output format
-          </span>
-          <div className="segmented" role="radiogroup" aria-labelledby={formatId}>
-            {IMAGE_FORMATS.map((format) => (
-              <label key={format} className={`segmented__option${settings.outputFormat === format ? ' is-active' : ''}`}>
-                <input
-                  type="radio"
-                  name="output-format"
-                  value={format}
-                  checked={settings.outputFormat === format}
-                  onChange={() => dispatch({ type: 'setFormat', format })}
-                />
-                {FORMATS[format].label}
-              </label>
-            ))}
-          </div>
-        </div>
+        <FormatField value={settings.outputFormat} onChange={on.format} />
 
         {quality ? (
           <Slider
@@ -191,18 +224,7 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
           <p className="field__hint">{output.label} is lossless: there is no quality setting.</p>
         )}
 
-        {!output.alpha ? (
-          <div className="field field--inline">
-            <label htmlFor={backgroundId}>Background colour</label>
-            <input
-              id={backgroundId}
-              type="color"
-              value={settings.backgroundColor}
-              onChange={(event) => dispatch({ type: 'setBackgroundColor', value: event.target.value })}
-            />
-            <span className="field__hint">{output.label} has no transparency; transparent areas get this colour.</span>
-          </div>
-        ) : null}
+        {!output.alpha ? <BackgroundField value={settings.backgroundColor} formatLabel={output.label} onChange={on.backgroundColor} /> : null}
 
         <h3>Size</h3>
         <div className="field">
@@ -220,16 +242,7 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
             })}
           </div>
         </div>
-        <div className="field">
-          <label htmlFor={ratioId}>Aspect ratio</label>
-          <select id={ratioId} value={settings.aspectRatio} onChange={(event) => dispatch({ type: 'setAspectRatio', ratio: event.target.value as ConversionSettings['aspectRatio'] })}>
-            {ASPECT_RATIOS.map((ratio) => (
-              <option key={ratio} value={ratio}>
-                {ASPECT_RATIO_LABELS[ratio]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <AspectRatioField value={settings.aspectRatio} onChange={on.aspectRatio} />
         <div className="field-pair">
           <IntegerField label="Width (px)" value={settings.resizeWidth} range={RANGES.dimension} placeholder="Auto" onChange={on.width} />
           <IntegerField label="Height (px)" value={settings.resizeHeight} range={RANGES.dimension} placeholder="Auto" onChange={on.height} />
