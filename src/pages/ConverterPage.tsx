@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { warmUpWhenIdle } from '../../workers/bridge';
 import { notify } from '../app/notify';
 import { subscribeToUpdate } from '../app/serviceWorker';
@@ -63,6 +63,16 @@ const ConvertBar = memo(function ConvertBar({ queue, files, settings, email, onC
   );
 });
 
+
+/**
+ * A part of the prerendered page that React takes over after the rest: a Suspense boundary in server HTML is
+ * hydrated after the page around it, in slices React can pause between, and at once if it is tapped or its props
+ * change first. On a phone the page's hydration was one long task; with the settings apart it is a short one. Nothing
+ * inside suspends.
+ */
+function HydratedLater({ children }: { children: ReactNode }) {
+  return <Suspense>{children}</Suspense>;
+}
 
 /** What never changes, made once: a settings tap re-renders the page, and React skips an element it has seen. */
 const ABOUT = (
@@ -199,13 +209,15 @@ export function ConverterPage() {
             <QueueList queue={queue} onRetry={retry} />
           </div>
           <aside className="layout__side">
-            <SettingsPanel settings={settings} dispatch={dispatch}>
-              <EmailField value={email} onChange={setEmail} onSubmit={onConvert} inputRef={emailInput} />
-            </SettingsPanel>
+            <HydratedLater>
+              <SettingsPanel settings={settings} dispatch={dispatch}>
+                <EmailField value={email} onChange={setEmail} onSubmit={onConvert} inputRef={emailInput} />
+              </SettingsPanel>
+            </HydratedLater>
           </aside>
         </div>
 
-        {ABOUT}
+        <HydratedLater>{ABOUT}</HydratedLater>
 
         <ConvertBar queue={queue} files={files} settings={deferredSettings} email={email} onConvert={onConvert} onEmailHint={focusEmail} />
       </main>

@@ -68,11 +68,26 @@ test('the page is in index.html before any script runs, and comes alive without 
     if ((message.type() === 'error' || message.type() === 'warning') && !blocked) problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  // The settings are hydrated after the rest of the page (HydratedLater): marked as parsed, they must be the same
+  // elements once they respond, not rendered again in place of the server's.
+  await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => document.querySelector('.settings')?.setAttribute('data-parsed', '')));
   await openConverter(page);
   // Alive: a setting responds, which only a hydrated page does.
   await page.getByRole('button', { name: 'Rotate right' }).click();
   await expect(page.getByTestId('rotation-value')).toHaveText('90°');
+  await expect(page.locator('.settings[data-parsed]')).toHaveCount(1);
   expect(problems).toEqual([]);
+});
+
+test('the script that hydrates the page asks to be compiled as it downloads (a compile hint), not function by function', async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await openConverter(page);
+  const hydrating = (await Promise.all(scripts)).filter((code) => code.includes('hydrateRoot'));
+  expect(hydrating).toHaveLength(1);
+  expect(hydrating[0]!.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
 });
 
 test('without JavaScript the page still shows what it is', async ({ browser }) => {
