@@ -191,9 +191,12 @@ export class WorkerPool<Api> {
 
   /**
    * Starts every worker now and runs `prepare` on each idle one, so the first real task does not pay for
-   * worker start-up and codec compilation.
+   * worker start-up and codec compilation. Not while a batch waits for its answer (yieldsForBatch): the question may
+   * be timing the page, and the batch's tasks load what they need themselves. (A warm-up asked for by a setting
+   * changed just before Convert came in that moment, and twice in CI a page CPU-throttled 6× timed as fast.)
    */
   warm(prepare: (remote: Comlink.Remote<Api>) => Promise<unknown>): void {
+    if (this.yieldingForBatch === 'asking') return;
     while (this.slots.length < this.size) this.slots.push(this.spawn());
     for (const slot of this.slots) {
       if (slot.running.size === 0) {

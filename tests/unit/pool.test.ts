@@ -384,6 +384,21 @@ describe('WorkerPool', () => {
     expect(await task).toBe('a done');
   });
 
+  it('starts no warm-up while a batch waits for its answer: the question may be timing the page', async () => {
+    let answer: (yields: boolean) => void = () => undefined;
+    const pool = makePool({ size: 2, yieldsForBatch: () => new Promise((resolve) => (answer = resolve)) });
+    const task = pool.run((remote) => remote.work('a'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    pool.warm((remote) => remote.work('warm-up'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(startedNames()).toEqual([]);
+    answer(false);
+    await workerRunning('a');
+    expect(startedNames()).toEqual(['a']);
+    await finish('a');
+    expect(await task).toBe('a done');
+  });
+
   it('says whether two or more tasks were running at a moment, and still are', async () => {
     const pool = makePool();
     const before = performance.now();
