@@ -267,12 +267,16 @@ for (const viewport of [
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     const violations = async (state: string) => {
+      // Axe reads colours as painted: a toast fading in has too little contrast for a moment (CI once caught the
+      // finishing toast's message half-faded). What animates once is let finish first.
+      await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
       const { violations: found } = await new AxeBuilder({ page }).disableRules(['meta-viewport']).analyze();
       return found.map((v) => `${state}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
     };
     const found = [...(await violations('idle'))];
     await pickFiles(page, [FIXTURES.photo12mp, FIXTURES.jpeg, FIXTURES.svg]);
     await expect(page.getByText('Ready to convert')).toHaveCount(2);
+    await expect(page.getByText('Added 2 images', { exact: true })).toBeVisible();
     found.push(...(await violations('files')));
     await page.getByRole('radio', { name: 'AVIF', exact: true }).check();
     await enterEmail(page);
@@ -280,6 +284,7 @@ for (const viewport of [
     await expect(page.getByRole('status').filter({ hasText: /^Converting…/ })).toBeVisible();
     found.push(...(await violations('running')));
     await expect(page.getByRole('status').filter({ hasText: 'Finished: 2 of 2 done' })).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByText('Conversion complete', { exact: true })).toBeVisible();
     found.push(...(await violations('done')));
     expect(found).toEqual([]);
   });
