@@ -102,25 +102,25 @@ function hostHeaders(): Plugin {
 }
 
 /**
- * Asks V8 to compile every function of the page's app chunk (src/main.tsx with React, the router and the page) while
- * it streams the file in, on a background thread, rather than each one on the UI thread the first time it runs:
- * evaluating the module and hydrating the page call most of them (Chrome's explicit compile hints; other browsers
- * ignore the comment). Added once the chunk is final: the minifier would drop it.
+ * Asks V8 to compile every function of each of the page's chunks while it streams the file in, on a background
+ * thread, rather than each one on the UI thread the first time it runs (Chrome's explicit compile hints; other
+ * browsers ignore the comment). Each chunk is loaded when the page is about to run most of it: the app (src/main.tsx
+ * with React and the router) to hydrate the page, the others on first use (the worker pools, the header parser, the
+ * toasts, the virtual list and grid). The workers are bundled apart and compile on their own threads anyway. Added
+ * once the chunks are final: the minifier would drop it.
  */
-function compileAppEagerly(): Plugin {
-  const APP_ENTRY = 'src/main.tsx';
+function compileEagerly(): Plugin {
   const HINT = '//# allFunctionsCalledOnLoad\n';
   return {
-    name: 'pixel:compile-app-eagerly',
+    name: 'pixel:compile-eagerly',
     apply: 'build',
-    // After Vite's own post-processing, which puts its preload helper at the top of the chunk.
-    generateBundle: { order: 'post', handler: addHint },
+    // After Vite's own post-processing, which puts its preload helper at the top of a chunk.
+    generateBundle: { order: 'post', handler: addHints },
   };
 
-  function addHint(_options: unknown, bundle: Rollup.OutputBundle): void {
-    const app = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk' && Boolean(file.facadeModuleId?.endsWith(APP_ENTRY)));
-    if (app.length !== 1) throw new Error(`Expected one chunk for ${APP_ENTRY}, found ${app.length}`);
-    for (const chunk of app) {
+  function addHints(_options: unknown, bundle: Rollup.OutputBundle): void {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
       chunk.code = HINT + chunk.code;
       // The generated code moved down a line.
       if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
@@ -139,7 +139,7 @@ export default defineConfig({
     react(),
     themeColour(),
     prerenderConverterPage(),
-    compileAppEagerly(),
+    compileEagerly(),
     VitePWA({
       // workers/sw.ts: the precache below, the share target, and updates that wait for the page (no takeover mid-batch).
       strategies: 'injectManifest',
