@@ -122,8 +122,13 @@ function compileEagerly(): Plugin {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk') continue;
       chunk.code = HINT + chunk.code;
-      // The generated code moved down a line.
-      if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+      // The generated code moved down a line. The source map (with --sourcemap) is already an asset of its own by now.
+      const map = bundle[`${chunk.fileName}.map`];
+      if (map?.type === 'asset' && typeof map.source === 'string') {
+        const parsed = JSON.parse(map.source) as { mappings: string };
+        parsed.mappings = `;${parsed.mappings}`;
+        map.source = JSON.stringify(parsed);
+      }
     }
   }
 }
