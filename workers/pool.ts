@@ -192,9 +192,7 @@ export class WorkerPool<Api> {
   /**
    * Starts every worker now and runs `prepare` on each idle one, so the first real task does not pay for
    * worker start-up and codec compilation. Not while a batch waits for its answer (yieldsForBatch): the question may
-   * be timing the page, and the batch's tasks load what they need themselves. (A warm-up asked for by a setting
-   * changed just before Convert can come in that moment: the likely cause of a page CPU-throttled 6× timed as fast,
-   * twice in CI.)
+   * be timing the page, and the batch's tasks load what they need themselves.
    */
   warm(prepare: (remote: Comlink.Remote<Api>) => Promise<unknown>): void {
     if (this.yieldingForBatch === 'asking') return;
