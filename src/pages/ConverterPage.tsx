@@ -218,11 +218,12 @@ export function ConverterPage() {
         </div>
 
         <HydratedLater>{ABOUT}</HydratedLater>
-
-        <ConvertBar queue={queue} files={files} settings={deferredSettings} email={email} onConvert={onConvert} onEmailHint={focusEmail} />
       </main>
 
       {FOOTER}
+
+      {/* Last on the page, so that stuck to the bottom of the screen it is there at every scroll, the page's end too. */}
+      <ConvertBar queue={queue} files={files} settings={deferredSettings} email={email} onConvert={onConvert} onEmailHint={focusEmail} />
     </>
   );
 }

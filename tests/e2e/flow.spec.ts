@@ -142,6 +142,33 @@ for (const viewport of [
   });
 }
 
+test('on a phone the action bar leaves most of the screen to the page in every state, and its buttons show their whole labels', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const bar = page.getByRole('region', { name: 'Convert' });
+  const expectCompact = async (state: string) => {
+    const { height } = (await bar.boundingBox())!;
+    expect(height, `the bar's height ${state}`).toBeLessThanOrEqual(844 * 0.3);
+    const clipped = await bar.getByRole('button').evaluateAll((buttons) =>
+      buttons.filter((button) => button.scrollWidth > button.clientWidth + 1 || button.scrollHeight > button.clientHeight + 1).map((button) => button.textContent),
+    );
+    expect(clipped, `buttons whose label overflows ${state}`).toEqual([]);
+  };
+  await expectCompact('with no files');
+  await pickFiles(page, [FIXTURES.photo12mp, FIXTURES.jpeg]);
+  await expect(page.getByRole('button', { name: 'Enter your e-mail address to convert.' })).toBeVisible();
+  await expectCompact('asking for the e-mail address');
+  await enterEmail(page);
+  // AVIF keeps the 12 MP photo converting long enough to look at the bar mid-run.
+  await page.getByRole('radio', { name: 'AVIF', exact: true }).check();
+  await expect(convertButton(page)).toBeEnabled();
+  await expectCompact('ready to convert');
+  await convertButton(page).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Converting… \d+ of 2 done/ })).toBeVisible();
+  await expectCompact('while converting');
+  await expect(page.getByRole('status').filter({ hasText: 'Finished: 2 of 2 done' })).toBeVisible({ timeout: 60_000 });
+  await expectCompact('once the run has finished');
+});
+
 test('on a phone, the bar\'s "Enter your e-mail address" takes the visitor to the field', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await pickFiles(page, [FIXTURES.jpeg]);

@@ -113,6 +113,8 @@ test('where it can, Share on a finished job shares that output, and "Share all" 
 test('on a 360 px phone that can share, Share all is an icon beside Download All and Convert, and a job\'s text clears its buttons', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await recordShares(page, true);
+  // A phone's browser shares files but picks no folder (Chrome on Android has no showDirectoryPicker).
+  await page.addInitScript(() => delete (window as Window & { showDirectoryPicker?: unknown }).showDirectoryPicker);
   await openConverter(page);
   // A 12 MP photo: the longest dimensions line, "4000 × 3000".
   await pickFiles(page, [FIXTURES.photo12mp]);
@@ -134,6 +136,30 @@ test('on a 360 px phone that can share, Share all is an icon beside Download All
   });
   expect(textRight).toBeLessThanOrEqual(download.x);
   expect(format.x).toBeGreaterThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test('in a 360 px window that can share and save to a folder, the bar\'s four buttons show their whole labels, the last on a row of its own', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await recordShares(page, true);
+  await recordFolder(page, []);
+  await openConverter(page);
+  await pickFiles(page, [FIXTURES.jpeg]);
+  await convertAll(page, 1);
+  const bar = page.getByRole('region', { name: 'Convert' });
+  const boxes = [];
+  for (const name of ['Share all', 'Save all to folder…', 'Download All (.zip)', /^Convert \d+ images?/]) {
+    const button = bar.getByRole('button', { name });
+    const box = (await button.boundingBox())!;
+    expect(box.x, String(name)).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, String(name)).toBeLessThanOrEqual(360);
+    expect(await button.evaluate((element) => element.scrollWidth <= element.clientWidth + 1), `${String(name)}: its label fits`).toBe(true);
+    boxes.push(box);
+  }
+  const [share, save, download, convert] = boxes as [typeof boxes[0], typeof boxes[0], typeof boxes[0], typeof boxes[0]];
+  expect(Math.abs(save.y - share.y)).toBeLessThan(2);
+  expect(Math.abs(download.y - share.y)).toBeLessThan(2);
+  expect(convert.y).toBeGreaterThan(share.y + share.height);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
