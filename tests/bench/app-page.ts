@@ -17,14 +17,14 @@ async function waitForHttp(url: string): Promise<void> {
 }
 
 /**
- * `vite preview` of the production build (built beforehand), once it answers; kill() the result to stop it. Vite
+ * `vite preview` of a production build (`dist`, built beforehand, or another `outDir`), once it answers; kill() the result to stop it. Vite
  * runs as the child itself: through npx, kill() stopped npx and left the server holding the port and the bench's
  * event loop, so a finished bench never exited.
  */
-export async function startAppServer() {
+export async function startAppServer(outDir = join(ROOT, 'dist'), port = APP_PORT) {
   const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-  const child = spawn(process.execPath, [vite, 'preview', '--port', String(APP_PORT), '--strictPort'], { cwd: ROOT, stdio: 'ignore' });
-  await waitForHttp(APP_URL);
+  const child = spawn(process.execPath, [vite, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'], { cwd: ROOT, stdio: 'ignore' });
+  await waitForHttp(`http://localhost:${port}/`);
   return child;
 }
 
@@ -45,11 +45,11 @@ export interface AppSettings {
 /** A quiet moment after loading, so the idle page's memory is read once start-up garbage is gone. */
 const SETTLE_MS = 2000;
 
-/** Opens the app and lets it settle: what the page holds now is its idle memory. */
-export async function openIdleApp(page: Page, deviceMemoryGb?: number): Promise<void> {
+/** Opens the app (a build served at `url`) and lets it settle: what the page holds now is its idle memory. */
+export async function openIdleApp(page: Page, deviceMemoryGb?: number, url = APP_URL): Promise<void> {
   // The UI thread reads navigator.deviceMemory for the pixel limit and the pool's budget (workers are handed both).
   if (deviceMemoryGb !== undefined) await page.addInitScript(`Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => ${deviceMemoryGb} })`);
-  await page.goto(APP_URL);
+  await page.goto(url);
   await page.waitForTimeout(SETTLE_MS);
 }
 

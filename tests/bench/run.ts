@@ -19,6 +19,7 @@ import sharp from 'sharp';
 import { ssim } from 'ssim.js';
 import { FORMATS } from '../../workers/formats';
 import { instrumentApp } from './app-instrument';
+import { longTaskFigures, tapFigures, type BenchEvent, type LongTaskFigures, type TapFigures } from './figures';
 import { initialJavaScript, runLighthouse, type LighthouseFigures } from './coldstart';
 import { naturalPhotos, photoSet, ppmCopy, type InputSet } from './inputs';
 import { ChromiumSampler } from './chromium-sampler';
@@ -38,41 +39,6 @@ const ONLY = option('only')?.split(',');
 /** Real photos to build the inputs from (scaled to size, light grain) instead of synthetic scenes. */
 const NATURALS = option('photos') === undefined ? undefined : naturalPhotos(option('photos')!);
 const MATCH = option('match') === undefined ? null : new RegExp(option('match')!);
-
-interface LongTaskFigures {
-  count: number;
-  longestMs: number;
-  totalBlockingMs: number;
-  /** Long animation frames (≥ 50 ms from input or script to paint). */
-  longFrames: number;
-  /** Each long task as [ms after Convert, duration ms], to see where they fall. */
-  at?: [number, number][];
-}
-
-/**
- * Where a tap's time went, for its slowest event (Event Timing): waiting for the UI thread (input to its handlers),
- * its handlers (with React's urgent render, which a discrete event flushes before it returns), and from them to the
- * next paint (rendering, and waiting for a frame).
- */
-interface TapParts {
-  waitingMs: number;
-  handlersMs: number;
-  toPaintMs: number;
-}
-
-/** Taps during a batch (Event Timing): the slowest, from input to the next paint, and the Convert tap's. */
-interface TapFigures {
-  taps: number;
-  slowestMs: number;
-  /** The slowest tap's time, in its parts. */
-  slowest: TapParts | null;
-  convertTapMs: number | null;
-  /**
-   * The slowest of the same taps on the idle page, throttled alike, before Convert: what a tap costs with no batch
-   * running, so that the batch's figure shows what the batch adds.
-   */
-  idleSlowestMs: number | null;
-}
 
 interface RunResult {
   taps?: TapFigures;
@@ -118,58 +84,6 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-
-function longTaskFigures(bench: { longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[] }, from: number, to: number): LongTaskFigures {
-  const tasks = bench.longTasks.filter((t) => t.start >= from && t.start <= to);
-  return {
-    count: tasks.length,
-    longestMs: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
-    totalBlockingMs: Math.round(tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0)),
-    longFrames: bench.frames.filter((f) => f.start >= from && f.start <= to).length,
-    at: tasks.map((t) => [Math.round(t.start - from), Math.round(t.duration)]),
-  };
-}
-
-interface BenchEvent {
-  name: string;
-  interactionId: number;
-  start: number;
-  duration: number;
-  processingStart: number;
-  processingEnd: number;
-}
-
-/**
- * Each interaction's latency is its longest event (Event Timing: input to the next paint); the Convert tap is the
- * interaction that began last before Convert's handler ran.
- */
-function tapFigures(events: BenchEvent[], convertAt: number, from: number, to: number, idle: [number, number]): TapFigures {
-  // An interaction's latency is that of its slowest event; that event's own timings say where the time went.
-  const byInteraction = new Map<number, BenchEvent & { firstStart: number }>();
-  for (const e of events) {
-    const before = byInteraction.get(e.interactionId);
-    const firstStart = Math.min(before?.firstStart ?? Infinity, e.start);
-    byInteraction.set(e.interactionId, before && before.duration >= e.duration ? { ...before, firstStart } : { ...e, firstStart });
-  }
-  const interactions = [...byInteraction.values()];
-  const convertTap = interactions.filter((i) => i.firstStart <= convertAt + 1).sort((a, b) => b.firstStart - a.firstStart)[0];
-  const during = interactions.filter((i) => i.firstStart >= from && i.firstStart <= to);
-  const slowest = during.sort((a, b) => b.duration - a.duration)[0];
-  const idleTaps = interactions.filter((i) => i.firstStart >= idle[0] && i.firstStart <= idle[1]);
-  return {
-    taps: during.length,
-    slowestMs: Math.round(slowest?.duration ?? 0),
-    slowest: slowest
-      ? {
-          waitingMs: Math.round(slowest.processingStart - slowest.start),
-          handlersMs: Math.round(slowest.processingEnd - slowest.processingStart),
-          toPaintMs: Math.round(slowest.start + slowest.duration - slowest.processingEnd),
-        }
-      : null,
-    convertTapMs: convertTap ? Math.round(convertTap.duration) : null,
-    idleSlowestMs: idleTaps.length > 0 ? Math.round(Math.max(...idleTaps.map((i) => i.duration))) : null,
-  };
-}
 
 /** Serves the baseline pages and the locally installed browser-image-compression (its libURL: no CDN). */
 function startBaselineServer(): http.Server {
