@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { longTaskFigures, tapFigures, type BenchEvent } from '../bench/figures';
+
+/** One Event Timing entry: `wait` from input to the handlers, `handlers` in them, the rest to the next paint. */
+const event = (interactionId: number, name: string, start: number, { wait, handlers, duration }: { wait: number; handlers: number; duration: number }): BenchEvent => ({
+  name,
+  interactionId,
+  start,
+  duration,
+  processingStart: start + wait,
+  processingEnd: start + wait + handlers,
+});
+
+describe('bench figures: long tasks from Convert to the batch\'s end', () => {
+  it('counts only the tasks that start in the window, with their blocking time and the long frames beside them', () => {
+    const figures = longTaskFigures(
+      {
+        longTasks: [
+          { start: 90, duration: 300 },
+          { start: 150, duration: 60 },
+          { start: 400, duration: 120 },
+          { start: 1200, duration: 80 },
+        ],
+        frames: [{ start: 140, duration: 70 }, { start: 1300, duration: 90 }],
+      },
+      100,
+      1000,
+    );
+    expect(figures).toEqual({ count: 2, longestMs: 120, totalBlockingMs: 10 + 70, longFrames: 1, at: [[50, 60], [300, 120]] });
+  });
+});
+
+describe('bench figures: taps', () => {
+  it('takes an interaction\'s latency from its slowest event, and where that event\'s time went', () => {
+    const convertAt = 1000;
+    const events = [
+      // The Convert tap: pointerup then click, the click the slower.
+      event(1, 'pointerup', 980, { wait: 5, handlers: 1, duration: 40 }),
+      event(1, 'click', 980, { wait: 15, handlers: 4, duration: 88 }),
+      // Two taps during the batch.
+      event(2, 'click', 1600, { wait: 60, handlers: 6, duration: 96 }),
+      event(3, 'pointerup', 2200, { wait: 100, handlers: 2, duration: 136 }),
+      event(3, 'click', 2200, { wait: 104, handlers: 7, duration: 120 }),
+      // On the idle page before Convert.
+      event(4, 'click', 200, { wait: 10, handlers: 3, duration: 48 }),
+      event(5, 'click', 800, { wait: 12, handlers: 3, duration: 64 }),
+    ];
+    expect(tapFigures(events, convertAt, convertAt + 1, 3000, [100, 900])).toEqual({
+      taps: 2,
+      slowestMs: 136,
+      slowest: { waitingMs: 100, handlersMs: 2, toPaintMs: 34 },
+      convertTapMs: 88,
+      idleSlowestMs: 64,
+    });
+  });
+
+  it('has no slowest tap when none came during the batch, and no idle figure without idle taps', () => {
+    const figures = tapFigures([event(1, 'click', 990, { wait: 5, handlers: 2, duration: 40 })], 1000, 1001, 2000, [0, 0]);
+    expect(figures).toEqual({ taps: 0, slowestMs: 0, slowest: null, convertTapMs: 40, idleSlowestMs: null });
+  });
+});
