@@ -16,8 +16,8 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { instrumentApp } from './app-instrument';
-import { allJobsSettled, centre, convertButton, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, tapIdlePage, tapPoint, tapUntil, throttle, type AppSettings } from './app-page';
-import { longTaskFigures, tapFigures, type BenchEvent } from './figures';
+import { convertOnPhone, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, type AppSettings } from './app-page';
+import { longTaskFigures, median, tapFigures, type BenchEvent } from './figures';
 import { photoSet } from './inputs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -57,12 +57,7 @@ async function runOnce(url: string, paths: string[]): Promise<RunFigures> {
     await page.addInitScript(instrumentApp);
     await openIdleApp(page, undefined, url);
     await prepareBatch(page, paths, batch.settings);
-    const rotate = await tapPoint(page.getByRole('button', { name: 'Rotate right' }));
-    const convertAt = centre((await convertButton(page).boundingBox())!);
-    await throttle(page, phone);
-    const idle = await tapIdlePage(page, () => page.touchscreen.tap(rotate.x, rotate.y));
-    await page.touchscreen.tap(convertAt.x, convertAt.y);
-    await tapUntil(() => page.touchscreen.tap(rotate.x, rotate.y), allJobsSettled(page, paths.length));
+    const idle = await convertOnPhone(page, paths.length, phone);
     const bench = await page.evaluate(() => (window as unknown as { __bench: { convertAt: number; finishedAt: number; longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[]; events: BenchEvent[] } }).__bench);
     const longTasks = longTaskFigures(bench, bench.convertAt, bench.finishedAt);
     const taps = tapFigures(bench.events, bench.convertAt, bench.convertAt + 1, bench.finishedAt, idle);
@@ -72,13 +67,16 @@ async function runOnce(url: string, paths: string[]): Promise<RunFigures> {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+/** `vite build` of the tree at `dir`, into its dist/. */
+function build(dir: string): void {
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: dir, stdio: 'ignore' });
+}
 
 /** The other commit's build, made in a worktree of its own (sharing this tree's node_modules), in `dir`/dist. */
 function buildRef(dir: string): void {
   execFileSync('git', ['worktree', 'add', '--detach', dir, ref!], { cwd: ROOT, stdio: 'ignore' });
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: dir, stdio: 'ignore' });
+  build(dir);
 }
 
 async function main() {
@@ -86,7 +84,7 @@ async function main() {
   const other = join(work, 'other');
   const servers: { kill: () => void }[] = [];
   try {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: ROOT, stdio: 'ignore' });
+    build(ROOT);
     // A copy: the bench and the tests build into dist/ too.
     cpSync(join(ROOT, 'dist'), join(work, 'this'), { recursive: true });
     buildRef(other);

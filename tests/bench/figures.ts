@@ -90,3 +90,10 @@ export function tapFigures(events: BenchEvent[], convertAt: number, from: number
     idleSlowestMs: idleTaps.length > 0 ? Math.round(Math.max(...idleTaps.map((i) => i.duration))) : null,
   };
 }
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

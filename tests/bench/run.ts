@@ -19,11 +19,11 @@ import sharp from 'sharp';
 import { ssim } from 'ssim.js';
 import { FORMATS } from '../../workers/formats';
 import { instrumentApp } from './app-instrument';
-import { longTaskFigures, tapFigures, type BenchEvent, type LongTaskFigures, type TapFigures } from './figures';
+import { longTaskFigures, median, tapFigures, type BenchEvent, type LongTaskFigures, type TapFigures } from './figures';
 import { initialJavaScript, runLighthouse, type LighthouseFigures } from './coldstart';
 import { naturalPhotos, photoSet, ppmCopy, type InputSet } from './inputs';
 import { ChromiumSampler } from './chromium-sampler';
-import { APP_URL, allJobsSettled, centre, convertButton, IDLE_TAPS, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, TAP_EVERY_MS, tapIdlePage, tapPoint, tapUntil, throttle, type AppSettings, type PhoneOptions } from './app-page';
+import { APP_URL, allJobsSettled, centre, convertButton, convertOnPhone, IDLE_TAPS, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, TAP_EVERY_MS, tapIdlePage, tapUntil, throttle, type AppSettings, type PhoneOptions } from './app-page';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const RESULTS = join(import.meta.dirname, 'results');
@@ -79,12 +79,6 @@ interface ScenarioResult {
   extra?: Record<string, unknown>;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 /** Serves the baseline pages and the locally installed browser-image-compression (its libURL: no CDN). */
 function startBaselineServer(): http.Server {
   const files: Record<string, [string, string]> = {
@@ -111,18 +105,13 @@ async function runApp(paths: string[], settings: AppSettings, { deviceMemoryGb, 
     await openIdleApp(page, deviceMemoryGb);
     const idleMemoryMb = ChromiumSampler.currentMb();
     await prepareBatch(page, paths, settings);
-    const rotate = phone ? await tapPoint(page.getByRole('button', { name: 'Rotate right' })) : null;
-    // Convert is pressed at a point found beforehand: a locator's click runs accessibility queries over the whole
-    // page first (with 200 file cards, 280 ms of Playwright's own script at the moment being measured).
-    const convertAt = centre((await convertButton(page).boundingBox())!);
-    await throttle(page, phone);
-    const idle = phone ? await tapIdlePage(page, () => page.touchscreen.tap(rotate!.x, rotate!.y)) : null;
-    sampler.start();
+    let idle: [number, number] | null = null;
     if (phone) {
-      await page.touchscreen.tap(convertAt.x, convertAt.y);
-      // "Rotate right" is a real setting change (the plan and the panel re-render) while the batch runs.
-      await tapUntil(() => page.touchscreen.tap(rotate!.x, rotate!.y), allJobsSettled(page, paths.length));
+      idle = await convertOnPhone(page, paths.length, phone, () => sampler.start());
     } else {
+      // At a point found beforehand, as on the phone (convertOnPhone).
+      const convertAt = centre((await convertButton(page).boundingBox())!);
+      sampler.start();
       await page.mouse.click(convertAt.x, convertAt.y);
       await allJobsSettled(page, paths.length);
     }

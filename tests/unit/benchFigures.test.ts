@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longTaskFigures, tapFigures, type BenchEvent } from '../bench/figures';
+import { longTaskFigures, median, tapFigures, type BenchEvent } from '../bench/figures';
 
 /** One Event Timing entry: `wait` from input to the handlers, `handlers` in them, the rest to the next paint. */
 const event = (interactionId: number, name: string, start: number, { wait, handlers, duration }: { wait: number; handlers: number; duration: number }): BenchEvent => ({
@@ -57,5 +57,12 @@ describe('bench figures: taps', () => {
   it('has no slowest tap when none came during the batch, and no idle figure without idle taps', () => {
     const figures = tapFigures([event(1, 'click', 990, { wait: 5, handlers: 2, duration: 40 })], 1000, 1001, 2000, [0, 0]);
     expect(figures).toEqual({ taps: 0, slowestMs: 0, slowest: null, convertTapMs: 40, idleSlowestMs: null });
+  });
+});
+
+describe('bench figures: median', () => {
+  it('is the middle value, or the mean of the two middle ones, whatever the order', () => {
+    expect(median([9, 1, 5])).toBe(5);
+    expect(median([8, 2, 6, 4])).toBe(5);
   });
 });
