@@ -133,24 +133,63 @@ export async function tapIdlePage(page: Page, tap: () => Promise<unknown>): Prom
   return [from, await page.evaluate(() => performance.now())];
 }
 
+/** Taps with one worker busy: twice round, so that "Rotate right" leaves the rotation as it was. */
+const ONE_WORKER_BUSY_TAPS = 2 * IDLE_TAPS;
+
+/**
+ * Taps with `tap` on the idle page while one worker of the page's own runs a loop: the CPU one conversion takes,
+ * in the same renderer, with none of a batch's work on the page's thread. On a machine with few cores a tap then
+ * waits for a core as well as for the page, and this says how long, so that the batch's taps can be read against
+ * what the machine allows. Returns the taps' window on the page's clock.
+ */
+export async function tapWithOneWorkerBusy(page: Page, tap: () => Promise<unknown>): Promise<[number, number]> {
+  await page.evaluate(() => {
+    const loop = URL.createObjectURL(new Blob(['let x = 0; for (;;) x = (x * 31 + 7) | 0;'], { type: 'text/javascript' }));
+    (window as unknown as { __busyWorker: Worker }).__busyWorker = new Worker(loop);
+    URL.revokeObjectURL(loop);
+  });
+  // The worker's start (a thread, a script) is not the tap's to wait for.
+  await page.waitForTimeout(TAP_EVERY_MS);
+  const from = await page.evaluate(() => performance.now());
+  for (let i = 0; i < ONE_WORKER_BUSY_TAPS; i++) {
+    await tap();
+    await page.waitForTimeout(TAP_EVERY_MS);
+  }
+  const to = await page.evaluate(() => {
+    (window as unknown as { __busyWorker: Worker }).__busyWorker.terminate();
+    return performance.now();
+  });
+  return [from, to];
+}
+
+/** Where the phone's taps before Convert fell, on the page's clock. */
+export interface PhoneTapWindows {
+  idle: [number, number];
+  oneWorkerBusy: [number, number];
+}
+
 /**
  * The bench's phone batch on a page whose files and settings are ready: Convert and "Rotate right" found before the
- * CPU is throttled, the idle page's taps, then Convert with "Rotate right" tapped every 600 ms until every job has
- * settled. `beforeConvert` runs just before the Convert tap (the bench starts its memory sampling there). Returns the
- * idle taps' window on the page's clock.
+ * CPU is throttled; the idle page's taps, alone and then with one worker busy; then Convert with "Rotate right"
+ * tapped every 600 ms until every job has settled. `beforeConvert` runs just before the Convert tap (the bench
+ * starts its memory sampling there).
  */
-export async function convertOnPhone(page: Page, count: number, phone: PhoneOptions, beforeConvert: () => void = () => {}): Promise<[number, number]> {
+export async function convertOnPhone(page: Page, count: number, phone: PhoneOptions, beforeConvert: () => void = () => {}): Promise<PhoneTapWindows> {
   const rotate = await tapPoint(page.getByRole('button', { name: 'Rotate right' }));
   // Convert is pressed at a point found beforehand: a locator's click runs accessibility queries over the whole
   // page first (with 200 file cards, 280 ms of Playwright's own script at the moment being measured).
   const convertAt = centre((await convertButton(page).boundingBox())!);
   await throttle(page, phone);
-  const idle = await tapIdlePage(page, () => page.touchscreen.tap(rotate.x, rotate.y));
+  const tapRotate = () => page.touchscreen.tap(rotate.x, rotate.y);
+  const idle = await tapIdlePage(page, tapRotate);
+  const oneWorkerBusy = await tapWithOneWorkerBusy(page, tapRotate);
+  // A quiet second, as before the idle taps: the worker's end is not the batch's.
+  await page.waitForTimeout(QUIET_MS);
   beforeConvert();
   await page.touchscreen.tap(convertAt.x, convertAt.y);
   // "Rotate right" is a real setting change (the plan and the panel re-render) while the batch runs.
-  await tapUntil(() => page.touchscreen.tap(rotate.x, rotate.y), allJobsSettled(page, count));
-  return idle;
+  await tapUntil(tapRotate, allJobsSettled(page, count));
+  return { idle, oneWorkerBusy };
 }
 
 /** The page's browser context and CPU as a phone's, or as this machine's desktop. */

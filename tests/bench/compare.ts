@@ -7,9 +7,10 @@
  *   npm run bench:compare -- HEAD~1                       8 rounds of the JPG batch at 4× (8 × 12 MP, compression off)
  *   npm run bench:compare -- main --batch default --slowdown 6 --rounds 6   4 × 12 MP → WebP, default settings, at 6×
  *
- * Each run: the bench's phone (390 × 844 touch, "Rotate right" tapped on the idle page and every 600 ms through the
- * batch). Prints each run, then per build: long tasks a run from Convert to the batch's end, and the medians of the
- * slowest tap, the Convert tap and the batch time.
+ * Each run: the bench's phone (390 × 844 touch, "Rotate right" tapped on the idle page, alone and with one worker
+ * busy, and every 600 ms through the batch). Prints each run, then per build: long tasks a run from Convert to the
+ * batch's end, the medians of the slowest tap, the Convert tap and the batch time, and the taps with one worker busy
+ * (the same for both builds but for the weather).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { instrumentApp } from './app-instrument';
 import { convertOnPhone, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, type AppSettings } from './app-page';
-import { longTaskFigures, median, tapFigures, type BenchEvent } from './figures';
+import { longTaskFigures, median, oneWorkerBusyFigures, tapFigures, type BenchEvent } from './figures';
 import { photoSet } from './inputs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -47,6 +48,9 @@ interface RunFigures {
   longestMs: number;
   slowestTapMs: number;
   convertTapMs: number | null;
+  /** The same page's taps before Convert with one worker busy (convertOnPhone): the machine's weather at the time. */
+  oneWorkerBusyTapMs: number;
+  oneWorkerBusyLongTasks: number;
 }
 
 async function runOnce(url: string, paths: string[]): Promise<RunFigures> {
@@ -57,11 +61,20 @@ async function runOnce(url: string, paths: string[]): Promise<RunFigures> {
     await page.addInitScript(instrumentApp);
     await openIdleApp(page, undefined, url);
     await prepareBatch(page, paths, batch.settings);
-    const idle = await convertOnPhone(page, paths.length, phone);
+    const windows = await convertOnPhone(page, paths.length, phone);
     const bench = await page.evaluate(() => (window as unknown as { __bench: { convertAt: number; finishedAt: number; longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[]; events: BenchEvent[] } }).__bench);
     const longTasks = longTaskFigures(bench, bench.convertAt, bench.finishedAt);
-    const taps = tapFigures(bench.events, bench.convertAt, bench.convertAt + 1, bench.finishedAt, idle);
-    return { batchMs: Math.round(bench.finishedAt - bench.convertAt), longTasks: longTasks.count, longestMs: longTasks.longestMs, slowestTapMs: taps.slowestMs, convertTapMs: taps.convertTapMs };
+    const taps = tapFigures(bench.events, bench.convertAt, bench.convertAt + 1, bench.finishedAt, windows.idle);
+    const floor = oneWorkerBusyFigures(bench, windows.oneWorkerBusy);
+    return {
+      batchMs: Math.round(bench.finishedAt - bench.convertAt),
+      longTasks: longTasks.count,
+      longestMs: longTasks.longestMs,
+      slowestTapMs: taps.slowestMs,
+      convertTapMs: taps.convertTapMs,
+      oneWorkerBusyTapMs: floor.slowestMs,
+      oneWorkerBusyLongTasks: floor.longTasks,
+    };
   } finally {
     await browser.close();
   }
@@ -100,7 +113,7 @@ async function main() {
       for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
         const run = await runOnce(build.url, inputs.paths);
         figures.get(build.name)!.push(run);
-        console.log(`  round ${round + 1}, ${build.name}: batch ${run.batchMs} ms, ${run.longTasks} long tasks (longest ${run.longestMs} ms), slowest tap ${run.slowestTapMs} ms, Convert tap ${run.convertTapMs ?? '—'} ms`);
+        console.log(`  round ${round + 1}, ${build.name}: batch ${run.batchMs} ms, ${run.longTasks} long tasks (longest ${run.longestMs} ms), slowest tap ${run.slowestTapMs} ms, Convert tap ${run.convertTapMs ?? '—'} ms; one worker busy before: slowest tap ${run.oneWorkerBusyTapMs} ms, ${run.oneWorkerBusyLongTasks} long tasks`);
       }
     }
     console.log('');
@@ -109,7 +122,8 @@ async function main() {
       console.log(
         `${name}: ${(longTasks / runs.length).toFixed(2)} long tasks a run (longest ${Math.max(0, ...runs.map((r) => r.longestMs))} ms); ` +
           `slowest tap ${median(runs.map((r) => r.slowestTapMs))} ms (median of runs; worst ${Math.max(...runs.map((r) => r.slowestTapMs))}); ` +
-          `Convert tap ${median(runs.map((r) => r.convertTapMs ?? 0))} ms; batch ${median(runs.map((r) => r.batchMs))} ms`,
+          `Convert tap ${median(runs.map((r) => r.convertTapMs ?? 0))} ms; batch ${median(runs.map((r) => r.batchMs))} ms; ` +
+          `one worker busy before Convert: slowest tap ${median(runs.map((r) => r.oneWorkerBusyTapMs))} ms, ${(runs.reduce((sum, r) => sum + r.oneWorkerBusyLongTasks, 0) / runs.length).toFixed(2)} long tasks a run`,
       );
     }
   } finally {

@@ -64,14 +64,7 @@ export interface BenchEvent {
  * interaction that began last before Convert's handler ran.
  */
 export function tapFigures(events: BenchEvent[], convertAt: number, from: number, to: number, idle: [number, number]): TapFigures {
-  // An interaction's latency is that of its slowest event; that event's own timings say where the time went.
-  const byInteraction = new Map<number, BenchEvent & { firstStart: number }>();
-  for (const e of events) {
-    const before = byInteraction.get(e.interactionId);
-    const firstStart = Math.min(before?.firstStart ?? Infinity, e.start);
-    byInteraction.set(e.interactionId, before && before.duration >= e.duration ? { ...before, firstStart } : { ...e, firstStart });
-  }
-  const interactions = [...byInteraction.values()];
+  const interactions = interactionsOf(events);
   const convertTap = interactions.filter((i) => i.firstStart <= convertAt + 1).sort((a, b) => b.firstStart - a.firstStart)[0];
   const during = interactions.filter((i) => i.firstStart >= from && i.firstStart <= to);
   const slowest = during.sort((a, b) => b.duration - a.duration)[0];
@@ -88,6 +81,41 @@ export function tapFigures(events: BenchEvent[], convertAt: number, from: number
       : null,
     convertTapMs: convertTap ? Math.round(convertTap.duration) : null,
     idleSlowestMs: idleTaps.length > 0 ? Math.round(Math.max(...idleTaps.map((i) => i.duration))) : null,
+  };
+}
+
+/** Each interaction as its slowest event (its latency, and where that event's time went), with when it began. */
+function interactionsOf(events: BenchEvent[]): (BenchEvent & { firstStart: number })[] {
+  const byInteraction = new Map<number, BenchEvent & { firstStart: number }>();
+  for (const e of events) {
+    const before = byInteraction.get(e.interactionId);
+    const firstStart = Math.min(before?.firstStart ?? Infinity, e.start);
+    byInteraction.set(e.interactionId, before && before.duration >= e.duration ? { ...before, firstStart } : { ...e, firstStart });
+  }
+  return [...byInteraction.values()];
+}
+
+/**
+ * The same taps on the idle page, before the batch, while one worker of the page's own spins: what this machine
+ * allows a tap while one job runs, with none of the batch's work on the page's thread (app-page.ts,
+ * tapWithOneWorkerBusy). The batch's taps and long tasks are read against it.
+ */
+export interface OneWorkerBusyFigures {
+  taps: number;
+  slowestMs: number;
+  longTasks: number;
+  longestTaskMs: number;
+}
+
+export function oneWorkerBusyFigures(bench: { events: BenchEvent[]; longTasks: { start: number; duration: number }[] }, window: [number, number]): OneWorkerBusyFigures {
+  const [from, to] = window;
+  const taps = interactionsOf(bench.events).filter((i) => i.firstStart >= from && i.firstStart <= to);
+  const tasks = bench.longTasks.filter((t) => t.start >= from && t.start <= to);
+  return {
+    taps: taps.length,
+    slowestMs: Math.round(Math.max(0, ...taps.map((i) => i.duration))),
+    longTasks: tasks.length,
+    longestTaskMs: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
   };
 }
 

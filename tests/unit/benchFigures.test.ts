@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longTaskFigures, median, tapFigures, type BenchEvent } from '../bench/figures';
+import { longTaskFigures, median, oneWorkerBusyFigures, tapFigures, type BenchEvent } from '../bench/figures';
 
 /** One Event Timing entry: `wait` from input to the handlers, `handlers` in them, the rest to the next paint. */
 const event = (interactionId: number, name: string, start: number, { wait, handlers, duration }: { wait: number; handlers: number; duration: number }): BenchEvent => ({
@@ -57,6 +57,31 @@ describe('bench figures: taps', () => {
   it('has no slowest tap when none came during the batch, and no idle figure without idle taps', () => {
     const figures = tapFigures([event(1, 'click', 990, { wait: 5, handlers: 2, duration: 40 })], 1000, 1001, 2000, [0, 0]);
     expect(figures).toEqual({ taps: 0, slowestMs: 0, slowest: null, convertTapMs: 40, idleSlowestMs: null });
+  });
+});
+
+describe('bench figures: taps with one worker busy', () => {
+  it('counts the interactions and long tasks that begin in its window, each tap as its slowest event', () => {
+    const events = [
+      // Before the window: an idle tap.
+      event(1, 'click', 100, { wait: 5, handlers: 2, duration: 200 }),
+      // In it: two taps, the second's pointerup the slower of its events.
+      event(2, 'click', 1000, { wait: 20, handlers: 5, duration: 72 }),
+      event(3, 'pointerup', 1600, { wait: 70, handlers: 1, duration: 112 }),
+      event(3, 'click', 1600, { wait: 74, handlers: 6, duration: 96 }),
+      // After it: the Convert tap.
+      event(4, 'click', 3000, { wait: 30, handlers: 9, duration: 300 }),
+    ];
+    const longTasks = [
+      { start: 500, duration: 90 },
+      { start: 1610, duration: 51 },
+      { start: 3010, duration: 120 },
+    ];
+    expect(oneWorkerBusyFigures({ events, longTasks }, [900, 2500])).toEqual({ taps: 2, slowestMs: 112, longTasks: 1, longestTaskMs: 51 });
+  });
+
+  it('is all zeros when nothing happened in its window', () => {
+    expect(oneWorkerBusyFigures({ events: [], longTasks: [] }, [0, 100])).toEqual({ taps: 0, slowestMs: 0, longTasks: 0, longestTaskMs: 0 });
   });
 });
 
