@@ -1,27 +1,28 @@
+import type { PageRecord } from './figures';
+
+/** The app page's record: a page's (figures.ts), and the jobs settled and when the zip download began. */
+export interface AppRecord extends PageRecord {
+  /** Jobs completed or failed, from the action bar's "Finished: N of N done" (a long list keeps only rows near the screen). */
+  settled: number;
+  zipAt: number;
+}
+
+/** The record a page's observers keep, as `T`: `page.evaluate(readRecord<AppRecord>)`. */
+export const readRecord = <T extends PageRecord>(): T => (window as unknown as { __bench: T }).__bench;
+
 /**
  * Injected into the app's page before it loads (the bench only): the same observers the baseline pages use,
  * plus every tap's latency (Event Timing), when Convert was clicked, when the run finished, and when the zip download was triggered.
  */
 export function instrumentApp(): void {
-  const bench = {
-    convertAt: 0,
-    /** Jobs completed or failed, from the action bar's "Finished: N of N done" (a long list keeps only rows near the screen). */
-    settled: 0,
-    /** When the action bar said the run finished. */
-    finishedAt: 0,
-    zipAt: 0,
-    longTasks: [] as { start: number; duration: number }[],
-    frames: [] as { start: number; duration: number; blocking: number }[],
-    /** Event Timing: each input event's time from input to the next paint, by interaction (a tap is one). */
-    events: [] as { name: string; interactionId: number; start: number; duration: number; processingStart: number; processingEnd: number }[],
-  };
-  (window as unknown as { __bench: typeof bench }).__bench = bench;
+  const bench: AppRecord = { convertAt: 0, settled: 0, finishedAt: 0, zipAt: 0, longTasks: [], frames: [], events: [] };
+  (window as unknown as { __bench: AppRecord }).__bench = bench;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) bench.longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
-      bench.frames.push({ start: e.startTime, duration: e.duration, blocking: (e as unknown as { blockingDuration: number }).blockingDuration });
+      bench.frames.push({ start: e.startTime, duration: e.duration });
     }
   }).observe({ type: 'long-animation-frame', buffered: true });
   new PerformanceObserver((list) => {

@@ -16,9 +16,9 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { instrumentApp } from './app-instrument';
+import { instrumentApp, readRecord, type AppRecord } from './app-instrument';
 import { convertOnPhone, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, type AppSettings } from './app-page';
-import { longTaskFigures, median, oneWorkerBusyFigures, tapFigures, type BenchEvent } from './figures';
+import { longTaskFigures, median, oneWorkerBusyFigures, tapFigures } from './figures';
 import { photoSet } from './inputs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -62,7 +62,7 @@ async function runOnce(url: string, paths: string[]): Promise<RunFigures> {
     await openIdleApp(page, undefined, url);
     await prepareBatch(page, paths, batch.settings);
     const windows = await convertOnPhone(page, paths.length, phone);
-    const bench = await page.evaluate(() => (window as unknown as { __bench: { convertAt: number; finishedAt: number; longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[]; events: BenchEvent[] } }).__bench);
+    const bench = await page.evaluate(readRecord<AppRecord>);
     const longTasks = longTaskFigures(bench, bench.convertAt, bench.finishedAt);
     const taps = tapFigures(bench.events, bench.convertAt, bench.convertAt + 1, bench.finishedAt, windows.idle);
     const floor = oneWorkerBusyFigures(bench, windows.oneWorkerBusy);

@@ -39,7 +39,7 @@ export interface TapFigures {
   idleSlowestMs: number | null;
 }
 
-export function longTaskFigures(bench: { longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[] }, from: number, to: number): LongTaskFigures {
+export function longTaskFigures(bench: Pick<PageRecord, 'longTasks' | 'frames'>, from: number, to: number): LongTaskFigures {
   const tasks = bench.longTasks.filter((t) => t.start >= from && t.start <= to);
   return {
     count: tasks.length,
@@ -57,6 +57,25 @@ export interface BenchEvent {
   duration: number;
   processingStart: number;
   processingEnd: number;
+}
+
+/** A span on the page's clock: a long task, a long animation frame. */
+export interface PageSpan {
+  start: number;
+  duration: number;
+}
+
+/**
+ * What the bench's observers leave in a page as `window.__bench` (the app's: app-instrument.ts; the baselines':
+ * baselines/instrument.js): when Convert was clicked and the batch finished, and the page's long tasks, long frames
+ * and input events.
+ */
+export interface PageRecord {
+  convertAt: number;
+  finishedAt: number;
+  longTasks: PageSpan[];
+  frames: PageSpan[];
+  events: BenchEvent[];
 }
 
 /**
@@ -107,7 +126,7 @@ export interface OneWorkerBusyFigures {
   longestTaskMs: number;
 }
 
-export function oneWorkerBusyFigures(bench: { events: BenchEvent[]; longTasks: { start: number; duration: number }[] }, window: [number, number]): OneWorkerBusyFigures {
+export function oneWorkerBusyFigures(bench: Pick<PageRecord, 'events' | 'longTasks'>, window: [number, number]): OneWorkerBusyFigures {
   const [from, to] = window;
   const taps = interactionsOf(bench.events).filter((i) => i.firstStart >= from && i.firstStart <= to);
   const tasks = bench.longTasks.filter((t) => t.start >= from && t.start <= to);

@@ -18,8 +18,8 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
 import { FORMATS } from '../../workers/formats';
-import { instrumentApp } from './app-instrument';
-import { longTaskFigures, median, oneWorkerBusyFigures, tapFigures, type BenchEvent, type LongTaskFigures, type OneWorkerBusyFigures, type TapFigures } from './figures';
+import { instrumentApp, readRecord, type AppRecord } from './app-instrument';
+import { longTaskFigures, median, oneWorkerBusyFigures, tapFigures, type LongTaskFigures, type OneWorkerBusyFigures, type PageRecord, type TapFigures } from './figures';
 import { initialJavaScript, runLighthouse, type LighthouseFigures } from './coldstart';
 import { naturalPhotos, photoSet, ppmCopy, type InputSet } from './inputs';
 import { ChromiumSampler } from './chromium-sampler';
@@ -123,7 +123,7 @@ async function runApp(paths: string[], settings: AppSettings, { deviceMemoryGb, 
     const [download] = await Promise.all([page.waitForEvent('download'), phone ? downloadAll.tap() : downloadAll.click()]);
     const zip = readFileSync(await download.path());
     const { peakMemoryMb, cpu } = sampler.stop();
-    const bench = await page.evaluate(() => (window as unknown as { __bench: { convertAt: number; finishedAt: number; zipAt: number; longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[]; events: BenchEvent[] } }).__bench);
+    const bench = await page.evaluate(readRecord<AppRecord>);
     const encodes = await page.locator('[data-testid="job"]').evaluateAll((jobs) => jobs.map((j) => Number((j as HTMLElement).dataset.encodes ?? 0)));
     const entries = unzipSync(new Uint8Array(zip));
     const outputs = Object.keys(entries)
@@ -171,7 +171,7 @@ async function runBaselinePage(pageName: 'seed' | 'bic', paths: string[], type: 
       await finished;
     }
     const { peakMemoryMb, cpu } = sampler.stop();
-    const bench = await page.evaluate(() => (window as unknown as { __bench: { convertAt: number; finishedAt: number; longTasks: { start: number; duration: number }[]; frames: { start: number; duration: number }[]; events: BenchEvent[] } }).__bench);
+    const bench = await page.evaluate(readRecord<PageRecord>);
     const outputs: Buffer[] = [];
     for (let i = 0; i < paths.length; i++) {
       const { base64 } = await page.evaluate((index) => (window as unknown as { outputBase64: (i: number) => Promise<{ base64: string }> }).outputBase64(index), i);
@@ -554,7 +554,7 @@ function table(scenario: ScenarioResult): string {
       const parts = c.taps!.slowest;
       const split = parts ? ` (waiting for the thread ${parts.waitingMs}, handlers ${parts.handlersMs}, to the paint ${parts.toPaintMs})` : '';
       const busy = c.oneWorkerBusy;
-      const floor = busy ? `; with one worker busy, slowest of ${busy.taps} taps in ${busy.runs} runs ${busy.slowestMs} ms, ${busy.longTasks} long tasks (longest ${busy.longestTaskMs} ms)` : '';
+      const floor = busy ? `; with one worker busy, slowest of ${busy.taps} taps in ${busy.runs} run${busy.runs === 1 ? "" : "s"} ${busy.slowestMs} ms, ${busy.longTasks} long tasks (longest ${busy.longestTaskMs} ms)` : '';
       return `- ${c.name}: slowest of ${c.taps!.taps} taps ${c.taps!.slowestMs} ms${split}; the Convert tap ${c.taps!.convertTapMs} ms; the idle page beforehand, slowest of ${IDLE_TAPS} taps ${c.taps!.idleSlowestMs} ms${floor}`;
     });
   if (tapLines.length > 0) {
