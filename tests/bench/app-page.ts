@@ -125,8 +125,13 @@ const QUIET_MS = 1000;
  */
 export async function tapIdlePage(page: Page, tap: () => Promise<unknown>): Promise<[number, number]> {
   await page.waitForTimeout(QUIET_MS);
+  return tapRepeatedly(page, tap, IDLE_TAPS);
+}
+
+/** Taps with `tap` `times` times, TAP_EVERY_MS apart; returns the page's clock before the first tap and after the last. */
+async function tapRepeatedly(page: Page, tap: () => Promise<unknown>, times: number): Promise<[number, number]> {
   const from = await page.evaluate(() => performance.now());
-  for (let i = 0; i < IDLE_TAPS; i++) {
+  for (let i = 0; i < times; i++) {
     await tap();
     await page.waitForTimeout(TAP_EVERY_MS);
   }
@@ -154,16 +159,9 @@ export async function tapWithOneWorkerBusy(page: Page, tap: () => Promise<unknow
   });
   // The worker's start (a thread, a script) is not the tap's to wait for.
   await page.waitForTimeout(TAP_EVERY_MS);
-  const from = await page.evaluate(() => performance.now());
-  for (let i = 0; i < ONE_WORKER_BUSY_TAPS; i++) {
-    await tap();
-    await page.waitForTimeout(TAP_EVERY_MS);
-  }
-  const to = await page.evaluate(() => {
-    (window as unknown as { __busyWorker: Worker }).__busyWorker.terminate();
-    return performance.now();
-  });
-  return [from, to];
+  const taps = await tapRepeatedly(page, tap, ONE_WORKER_BUSY_TAPS);
+  await page.evaluate(() => (window as unknown as { __busyWorker: Worker }).__busyWorker.terminate());
+  return taps;
 }
 
 /** Where the phone's taps before Convert fell, on the page's clock. */
