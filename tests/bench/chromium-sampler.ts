@@ -1,4 +1,5 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { chromiumProcesses } from '../chromium-processes';
 import { cpuByThread, cpuUsed, mergeReading, type ThreadCpu } from './cpu';
 
 /** Proportional set size (shared pages split among sharers) of a process, in kB; 0 if it is gone. */
@@ -9,41 +10,6 @@ function pssKb(pid: number): number {
   } catch {
     return 0;
   }
-}
-
-/** Every process under `root` (the bench's own children: Chromium's browser, renderer, GPU and utility processes). */
-function descendants(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const found: number[] = [];
-  const stack = [root];
-  while (stack.length > 0) {
-    for (const child of children.get(stack.pop()!) ?? []) {
-      found.push(child);
-      stack.push(child);
-    }
-  }
-  return found;
-}
-
-/** Chromium's processes among the bench's descendants. */
-function chromiumProcesses(): number[] {
-  return descendants(process.pid).filter((pid) => {
-    try {
-      return /chrom/i.test(readFileSync(`/proc/${pid}/comm`, 'utf8'));
-    } catch {
-      return false;
-    }
-  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { FIXTURES } from '../fixtures/make-fixtures';
 import { chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers';
+import { throttlePageCpu } from '../phone-cpu';
 import { downloadAllZip, magicFormat } from './convert-helpers';
 
 const jobsIn = (page: Page, status: string) => page.locator(`[data-testid="job"][data-status="${status}"]`);
@@ -142,13 +143,7 @@ test('on a 2-core device whose page is slow (its CPU 6× slower, as a phone\'s),
   // The browser's encoder: the quickest batch.
   await page.getByRole('switch', { name: /Optimised compression/ }).uncheck();
   await enterEmail(page);
-  // The workers' codec warm-ups for the settings just changed end first. DevTools' throttle slows the page with a
-  // thread of its own; when Convert came right after the changes it let the page run at full speed, and the batch
-  // timed it at 1.0-1.1 ms a run (a 6x page takes 5-9), judged it fast and ran two jobs: 2-3 failures in 8-10
-  // repeats of this test, on the session's starting code too; none in 10 with this wait. A phone's slow thread is
-  // slow whatever else runs: this is the emulation's, not the app's.
-  await page.waitForTimeout(4000);
-  await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await throttlePageCpu(page, 6);
   await convertButton(page).click();
   await expect(jobsIn(page, 'completed')).toHaveCount(3, { timeout: 100_000 });
   const states = await jobStates(page);

@@ -1,0 +1,57 @@
+import { readFileSync, readdirSync } from 'node:fs';
+
+/** Every process under `root` (the caller's own children: Chromium's browser, renderer, GPU and utility processes). */
+function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const found: number[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    for (const child of children.get(stack.pop()!) ?? []) {
+      found.push(child);
+      stack.push(child);
+    }
+  }
+  return found;
+}
+
+/** Chromium's processes among this process's descendants (the browser the bench or a test worker launched). */
+export function chromiumProcesses(): number[] {
+  return descendants(process.pid).filter((pid) => {
+    try {
+      return /chrom/i.test(readFileSync(`/proc/${pid}/comm`, 'utf8'));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The thread ids, in Chromium's processes, of the threads named `name` (as /proc shows it: 15 characters at most). */
+export function chromiumThreadsNamed(name: string): number[] {
+  const found: number[] = [];
+  for (const pid of chromiumProcesses()) {
+    let tids: string[];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() === name) found.push(Number(tid));
+      } catch {
+        // The thread ended while we looked.
+      }
+    }
+  }
+  return found;
+}
