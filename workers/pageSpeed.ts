@@ -15,8 +15,9 @@ export const SLOW_PAGE_MS = 3;
 
 /**
  * Each probe times the loop up to this many times and goes by the median: a run can land in a moment when DevTools'
- * throttling lets the thread through at full speed, or be interrupted on a fast page (the app's own workers
- * starting, a garbage collection).
+ * throttling lets the thread through at full speed (its own thread, at a normal priority, waiting for a core on a
+ * 2-core machine; the tests give it real-time priority: tests/phone-cpu.ts), or be interrupted on a fast page (the
+ * app's own workers starting, a garbage collection).
  */
 const PROBE_RUNS = 5;
 

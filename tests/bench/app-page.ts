@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
+import { throttlePageCpu } from '../phone-cpu';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const APP_PORT = 4180;
@@ -204,6 +205,6 @@ export async function openContext(browser: Browser, phone?: PhoneOptions) {
 }
 
 export async function throttle(page: Page, phone?: PhoneOptions): Promise<void> {
-  if (phone && phone.slowdown > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: phone.slowdown });
+  if (phone && phone.slowdown > 1) await throttlePageCpu(page, phone.slowdown);
 }
 
