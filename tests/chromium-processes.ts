@@ -35,17 +35,20 @@ export function chromiumProcesses(): number[] {
   });
 }
 
+/** The ids of the process `pid`'s threads; none once it has ended. */
+export function threadIds(pid: number): string[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+}
+
 /** The thread ids, in Chromium's processes, of the threads named `name` (as /proc shows it: 15 characters at most). */
 export function chromiumThreadsNamed(name: string): number[] {
   const found: number[] = [];
   for (const pid of chromiumProcesses()) {
-    let tids: string[];
-    try {
-      tids = readdirSync(`/proc/${pid}/task`);
-    } catch {
-      continue;
-    }
-    for (const tid of tids) {
+    for (const tid of threadIds(pid)) {
       try {
         if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() === name) found.push(Number(tid));
       } catch {

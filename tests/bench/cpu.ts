@@ -1,4 +1,5 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { threadIds } from '../chromium-processes';
 
 /** Clock ticks per second of /proc's utime and stime (USER_HZ; 100 on Linux everywhere in practice). */
 const TICKS_PER_SECOND = 100;
@@ -28,13 +29,7 @@ export function cpuByThread(pids: number[]): Map<string, ThreadCpu> {
   const threads = new Map<string, ThreadCpu>();
   for (const pid of pids) {
     const type = processType(pid);
-    let tids: string[];
-    try {
-      tids = readdirSync(`/proc/${pid}/task`);
-    } catch {
-      continue;
-    }
-    for (const tid of tids) {
+    for (const tid of threadIds(pid)) {
       try {
         const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
         const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
