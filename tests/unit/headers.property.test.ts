@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES, validateFile } from '../../src/features/intake/validateFile';
 import { detectFormat, IMAGE_FORMATS, type ImageFormat } from '../../workers/formats';
-import { probeImage, readImageHeader, readImageSize } from '../../workers/pipeline/probe';
+import { probeImage, readImageHeader } from '../../workers/pipeline/probe';
+
+const readImageSize = async (f: ImageFormat, bytes: Uint8Array) => (await readImageHeader(f, bytes))?.size ?? null;
 import { headerOf } from './signatures';
 
 /**
@@ -25,11 +27,11 @@ const headerWithSize = fc.record({
 
 const bytesOf = (head: number[], tail: Uint8Array) => Uint8Array.from([...head, ...tail]);
 
-describe('readImageSize (image-size) on any bytes', () => {
-  it('never throws and reports only positive whole dimensions, for random bytes', () => {
-    fc.assert(
-      fc.property(format, fc.uint8Array({ maxLength: 2048 }), (f, bytes) => {
-        const size = readImageSize(f, bytes);
+describe('readImageHeader on any bytes', () => {
+  it('never throws and reports only positive whole dimensions, for random bytes', async () => {
+    await fc.assert(
+      fc.asyncProperty(format, fc.uint8Array({ maxLength: 2048 }), async (f, bytes) => {
+        const size = await readImageSize(f, bytes);
         if (size) {
           expect(Number.isInteger(size.width) && size.width > 0).toBe(true);
           expect(Number.isInteger(size.height) && size.height > 0).toBe(true);
@@ -39,30 +41,30 @@ describe('readImageSize (image-size) on any bytes', () => {
     );
   });
 
-  it('reads back exactly the size a header was written with', () => {
-    fc.assert(
-      fc.property(headerWithSize, ({ format: f, width, height, tail }) => {
-        expect(readImageSize(f, bytesOf(headerOf(f, width, height), tail))).toEqual({ width, height });
+  it('reads back exactly the size a header was written with', async () => {
+    await fc.assert(
+      fc.asyncProperty(headerWithSize, async ({ format: f, width, height, tail }) => {
+        expect(await readImageSize(f, bytesOf(headerOf(f, width, height), tail))).toEqual({ width, height });
       }),
     );
   });
 
-  it('gives the written size or nothing for any prefix of a header (a truncated file)', () => {
-    fc.assert(
-      fc.property(headerWithSize, fc.nat(), ({ format: f, width, height }, cut) => {
+  it('gives the written size or nothing for any prefix of a header (a truncated file)', async () => {
+    await fc.assert(
+      fc.asyncProperty(headerWithSize, fc.nat(), async ({ format: f, width, height }, cut) => {
         const head = headerOf(f, width, height);
-        const size = readImageSize(f, Uint8Array.from(head.slice(0, cut % (head.length + 1))));
+        const size = await readImageSize(f, Uint8Array.from(head.slice(0, cut % (head.length + 1))));
         if (size) expect(size).toEqual({ width, height });
       }),
     );
   });
 
-  it('never throws on a header with bytes overwritten at random (a damaged file)', () => {
-    fc.assert(
-      fc.property(headerWithSize, fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 8 }), ({ format: f, width, height, tail }, edits) => {
+  it('never throws on a header with bytes overwritten at random (a damaged file)', async () => {
+    await fc.assert(
+      fc.asyncProperty(headerWithSize, fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 8 }), async ({ format: f, width, height, tail }, edits) => {
         const bytes = bytesOf(headerOf(f, width, height), tail);
         for (const [at, value] of edits) bytes[at % bytes.length] = value;
-        const size = readImageSize(f, bytes);
+        const size = await readImageSize(f, bytes);
         if (size) expect(size.width > 0 && size.height > 0).toBe(true);
       }),
       { numRuns: 2000 },
@@ -92,7 +94,7 @@ describe('validateFile on any file', () => {
         const result = await validateFile(new Blob([bytes], { type }), 100_000_000);
         if (result.isValid) {
           expect(detectFormat(bytes)).toBe(result.format);
-          expect(readImageSize(result.format, bytes)).toEqual(result.size);
+          expect(await readImageSize(result.format, bytes)).toEqual(result.size);
         } else {
           expect(messages.has(result.message) || result.message.startsWith('Image too large: ')).toBe(true);
         }
@@ -115,7 +117,7 @@ describe('validateFile on any file', () => {
 });
 
 describe('EXIF orientation from a JPEG header', () => {
-  it('says the image is turned for orientations 5–8 only', () => {
+  it('says the image is turned for orientations 5–8 only', async () => {
     const withOrientation = (orientation: number) => {
       // APP1 "Exif\0\0", big-endian TIFF, one IFD0 entry: Orientation (274), SHORT, count 1.
       const tiff = [0x4d, 0x4d, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0];
@@ -123,7 +125,7 @@ describe('EXIF orientation from a JPEG header', () => {
       const jpeg = headerOf('jpeg', 400, 300);
       return Uint8Array.from([...jpeg.slice(0, 2), ...app1, ...jpeg.slice(2)]);
     };
-    for (const orientation of [1, 2, 3, 4]) expect(readImageHeader('jpeg', withOrientation(orientation))).toEqual({ size: { width: 400, height: 300 }, turned: false });
-    for (const orientation of [5, 6, 7, 8]) expect(readImageHeader('jpeg', withOrientation(orientation))).toEqual({ size: { width: 400, height: 300 }, turned: true });
+    for (const orientation of [1, 2, 3, 4]) expect(await readImageHeader('jpeg', withOrientation(orientation))).toEqual({ size: { width: 400, height: 300 }, turned: false });
+    for (const orientation of [5, 6, 7, 8]) expect(await readImageHeader('jpeg', withOrientation(orientation))).toEqual({ size: { width: 400, height: 300 }, turned: true });
   });
 });

@@ -1,13 +1,13 @@
 import type { ImageFormat } from '../../workers/formats';
 
 /** Bytes of a string, one per character (Latin-1). */
-const latin1 = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
-const u16be = (value: number): number[] => [(value >>> 8) & 0xff, value & 0xff];
-const u24le = (value: number): number[] => [value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff];
-const u32be = (value: number): number[] => [(value >>> 24) & 0xff, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff];
+export const latin1 = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
+export const u16be = (value: number): number[] => [(value >>> 8) & 0xff, value & 0xff];
+export const u24le = (value: number): number[] => [value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff];
+export const u32be = (value: number): number[] => [(value >>> 24) & 0xff, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff];
 
 /** An ISO-BMFF box: size, type, payload. */
-function box(type: string, payload: number[]): number[] {
+export function box(type: string, payload: number[]): number[] {
   return [...u32be(8 + payload.length), ...latin1(type), ...payload];
 }
 

@@ -1,7 +1,19 @@
 /** Bounds-safe readers over file bytes: a read past the end gives 0, never undefined or a throw. */
 
 export function ascii(bytes: Uint8Array, start: number, length: number): string {
-  return String.fromCharCode(...bytes.subarray(start, start + length));
+  // One character at a time: spreading a long run into fromCharCode's arguments overflows a worker's smaller stack.
+  let text = '';
+  for (const byte of bytes.subarray(start, start + length)) text += String.fromCharCode(byte);
+  return text;
+}
+
+/** Whether `pattern` occurs in `bytes[from..to)`. */
+export function containsBytes(bytes: Uint8Array, pattern: readonly number[], from = 0, to = bytes.length): boolean {
+  const last = Math.min(to, bytes.length) - pattern.length;
+  for (let at = bytes.indexOf(pattern[0]!, from); at !== -1 && at <= last; at = bytes.indexOf(pattern[0]!, at + 1)) {
+    if (startsWithBytes(bytes, pattern, at)) return true;
+  }
+  return false;
 }
 
 export function startsWithBytes(bytes: Uint8Array, prefix: readonly number[], offset = 0): boolean {

@@ -1,5 +1,6 @@
 import type { ImageFormat } from '../formats';
-import { ascii, startsWithBytes, u16be, u16le, u32be, u32le } from './bytes';
+import { topLevelBox } from './avif-header';
+import { ascii, containsBytes, startsWithBytes, u16be, u16le, u32be, u32le } from './bytes';
 
 /**
  * EXIF in and out of the containers we write. The payload handled here is the TIFF structure
@@ -230,10 +231,13 @@ function webpHasMetadata(bytes: Uint8Array): boolean {
   return false;
 }
 
+const latin1 = (text: string) => [...text].map((c) => c.charCodeAt(0));
+const AVIF_METADATA_MARKS = [latin1('Exif'), latin1('application/rdf+xml')];
+
 /** An AVIF's metadata are items of its `meta` box: an `Exif` item, or XMP as a `mime` item. */
 function avifHasMetadata(bytes: Uint8Array): boolean {
-  const head = ascii(bytes, 0, Math.min(bytes.length, 64 * 1024));
-  return head.includes('Exif') || head.includes('application/rdf+xml');
+  const meta = topLevelBox(bytes, 'meta');
+  return meta !== null && AVIF_METADATA_MARKS.some((mark) => containsBytes(bytes, mark, meta.start, meta.end));
 }
 
 const METADATA_FINDERS: Record<ImageFormat, (bytes: Uint8Array) => boolean> = {

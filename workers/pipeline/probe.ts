@@ -1,10 +1,11 @@
-import { HEIF } from 'image-size/types/heif';
-import { JPG } from 'image-size/types/jpg';
 import { PNG } from 'image-size/types/png';
 import { WEBP } from 'image-size/types/webp';
 import { detectFormat, type ImageFormat } from '../formats';
+import { readAvifHeader } from './avif-header';
+import { blobSource, bytesSource, type ByteSource } from './byte-source';
 import { ftypBoxSize } from './bytes';
 import type { Size } from './geometry';
+import { readJpegHeader } from './jpeg-header';
 
 /** Bytes that tell every format apart, except an AVIF whose brand comes late in its ftyp box (see bytesNeededForSignature). */
 export const SIGNATURE_LENGTH = 32;
@@ -12,15 +13,8 @@ export const SIGNATURE_LENGTH = 32;
 /** A long brand list is legal but rare; this bounds the read for hostile headers. */
 const MAX_SIGNATURE_READ = 4096;
 
-/**
- * The first read for dimensions: a PNG's IHDR and a WebP's first chunk sit in the first 30 bytes, an AVIF's `ispe`
- * in its `meta` box (a few hundred bytes, first after `ftyp` as encoders write it), and a JPEG's SOF after its APPn
- * segments (EXIF is at most 64 KB).
- */
-const FIRST_HEADER_READ = 64 * 1024;
-
-/** A JPEG may carry more before its SOF (several ICC or XMP segments): one more read, and no further. */
-export const MAX_HEADER_READ = 1024 * 1024;
+/** A PNG's IHDR and a WebP's first chunk, with their dimensions, sit in the first 30 bytes. */
+const FIXED_HEADER_READ = 64;
 
 /** A dimension any format here can hold and any decoder would accept: larger is a broken or hostile header. */
 const MAX_DIMENSION = 1 << 24;
@@ -31,16 +25,38 @@ export interface ImageHeader {
   format: ImageFormat;
   /** As stored (before EXIF orientation, which does not change the pixel count); null when the header is unreadable. */
   size: ImageSize | null;
-  /** Whether EXIF orientation (5–8) turns the stored image a quarter turn when shown; read for JPEG, false otherwise. */
+  /** Whether showing the image turns it a quarter: EXIF orientation 5–8 in a JPEG, `irot` 1 or 3 in an AVIF. */
   turned?: boolean;
 }
 
-/** image-size's parser for each format; each reads only the header and throws on bytes it cannot make sense of. */
-const SIZE_PARSERS: Record<ImageFormat, { validate: (input: Uint8Array) => boolean; calculate: (input: Uint8Array) => ImageSize & { orientation?: number } }> = {
-  jpeg: JPG,
-  png: PNG,
-  webp: WEBP,
-  avif: HEIF,
+export interface HeaderRead {
+  size: ImageSize;
+  turned: boolean;
+}
+
+/** image-size's parser for the formats whose dimensions sit at a fixed place; it throws on bytes it cannot read. */
+function readFixedHeader(parser: { validate: (input: Uint8Array) => boolean; calculate: (input: Uint8Array) => ImageSize }) {
+  return async (source: ByteSource): Promise<HeaderRead | null> => {
+    const head = await source.read(0, FIXED_HEADER_READ);
+    return parser.validate(head) ? { size: parser.calculate(head), turned: false } : null;
+  };
+}
+
+/**
+ * Each format's header reader. JPEG and AVIF walk their segments or boxes however far the frame header or `meta` box
+ * is (a real photo editor's JPEG had it 7 MB in); the others read a fixed head.
+ */
+const HEADER_READERS: Record<ImageFormat, (source: ByteSource) => Promise<HeaderRead | null>> = {
+  jpeg: async (source) => {
+    const header = await readJpegHeader(source);
+    return header && { size: header.size, turned: header.orientation >= 5 };
+  },
+  png: readFixedHeader(PNG),
+  webp: readFixedHeader(WEBP),
+  avif: async (source) => {
+    const header = await readAvifHeader(source);
+    return header && { size: header.size, turned: header.quarterTurns % 2 === 1 };
+  },
 };
 
 /** How many leading bytes the signature check needs, given the first SIGNATURE_LENGTH bytes. */
@@ -52,25 +68,17 @@ export function bytesNeededForSignature(head: Uint8Array): number {
 const isDimension = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_DIMENSION;
 
 /**
- * The stored width and height in a header of the given format, and whether EXIF orientation turns them (image-size
- * reads a JPEG's orientation from its APP1 segment); null when these bytes do not give a size.
+ * The stored width and height of an image of the given format, and whether showing it turns it a quarter (EXIF
+ * orientation 5–8, AVIF `irot` 1 or 3); null when its bytes do not give a size.
  */
-export function readImageHeader(format: ImageFormat, header: Uint8Array): { size: ImageSize; turned: boolean } | null {
-  const parser = SIZE_PARSERS[format];
+export async function readImageHeader(format: ImageFormat, source: ByteSource | Uint8Array): Promise<HeaderRead | null> {
   try {
-    if (!parser.validate(header)) return null;
-    const { width, height, orientation } = parser.calculate(header);
-    if (!isDimension(width) || !isDimension(height)) return null;
-    return { size: { width, height }, turned: typeof orientation === 'number' && orientation >= 5 && orientation <= 8 };
+    const read = await HEADER_READERS[format](source instanceof Uint8Array ? bytesSource(source) : source);
+    return read && isDimension(read.size.width) && isDimension(read.size.height) ? read : null;
   } catch {
-    // A truncated or malformed header: image-size throws, or reads past the end of the bytes.
+    // A malformed header: image-size throws, or reads past the end of the bytes.
     return null;
   }
-}
-
-/** The stored width and height in a header of the given format, or null when these bytes do not give them. */
-export function readImageSize(format: ImageFormat, header: Uint8Array): ImageSize | null {
-  return readImageHeader(format, header)?.size ?? null;
 }
 
 async function leadingBytes(blob: Blob, length: number): Promise<Uint8Array> {
@@ -86,17 +94,13 @@ export async function sniffImageFormat(blob: Blob): Promise<ImageFormat | null> 
 }
 
 /**
- * The format and stored dimensions of an image from its header, before anything decodes it: at most
- * MAX_HEADER_READ bytes are read, whatever the file's size. Null when the signature is no format of ours.
+ * The format and stored dimensions of an image from its header, before anything decodes it: only the headers are
+ * read, a window at a time, never the pixels, however far into the file the header is. Null when the signature is no
+ * format of ours.
  */
 export async function probeImage(blob: Blob): Promise<ImageHeader | null> {
   const format = await sniffImageFormat(blob);
   if (!format) return null;
-  let head = await leadingBytes(blob, FIRST_HEADER_READ);
-  let read = readImageHeader(format, head);
-  if (!read && blob.size > head.length) {
-    head = await leadingBytes(blob, MAX_HEADER_READ);
-    read = readImageHeader(format, head);
-  }
+  const read = await readImageHeader(format, blobSource(blob));
   return { format, size: read?.size ?? null, turned: read?.turned ?? false };
 }
