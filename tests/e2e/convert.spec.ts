@@ -174,6 +174,36 @@ for (const output of OUTPUTS.filter((o) => o.format !== 'avif')) {
   });
 }
 
+for (const output of OUTPUTS) {
+  test(`${output.label} with EXIF → ${output.label} ends done with each "Strip metadata" × "Keep the original" combination`, async ({ page }) => {
+    const source = FIXTURES.withExif[output.format];
+    const sourceBytes = fixtureBytes(source);
+    const { width, height } = await sharp(sourceBytes).metadata();
+    await pickFiles(page, [source]);
+    await chooseFormat(page, output.label);
+    const strip = page.getByRole('switch', { name: /Strip metadata/ });
+    const keep = page.getByRole('switch', { name: /Keep the original/ });
+    for (const [stripOn, keepOn] of [[true, true], [true, false], [false, true], [false, false]] as const) {
+      const combination = `strip ${stripOn ? 'on' : 'off'}, keep ${keepOn ? 'on' : 'off'}`;
+      await strip.setChecked(stripOn);
+      await keep.setChecked(keepOn);
+      await convertAll(page, 1);
+      await expect(page.getByTestId('job'), combination).toHaveAttribute('data-status', 'completed');
+      const bytes = await downloadJob(page, source);
+      expect(magicFormat(bytes), combination).toBe(output.format);
+      const metadata = await sharp(bytes).metadata();
+      expect([metadata.width, metadata.height], combination).toEqual([width, height]);
+      const keptSource = bytes.equals(sourceBytes);
+      // The source comes back only when asked to and when converting made it no smaller, and never with metadata the
+      // visitor asked to strip; without it, only formats we write EXIF into keep the camera's.
+      if (keptSource) expect(keepOn && !stripOn, combination).toBe(true);
+      if (stripOn) expect(metadata.exif, combination).toBeUndefined();
+      else if (output.format !== 'avif' || keptSource) expect(metadata.exif?.toString('latin1'), combination).toContain('PixelTestCam');
+      await page.getByRole('button', { name: 'Clear finished' }).click();
+    }
+  });
+}
+
 test('a file whose header passes intake but does not decode fails alone with "Failed to load image"', async ({ page }) => {
   // A real PNG's signature and IHDR (50 × 40), then garbage where the image data should be.
   const header = (await sharp({ create: { width: 50, height: 40, channels: 3, background: '#000' } }).png().toBuffer()).subarray(0, 33);
