@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { FIXTURES } from '../fixtures/make-fixtures';
-import { convertButton, enterEmail, openConverter, pickFiles } from './helpers';
+import { chooseFormat, convertButton, enterEmail, openConverter, pickFiles } from './helpers';
+import { downloadJob, magicFormat } from './convert-helpers';
 
 test.beforeEach(async ({ page }) => {
   await openConverter(page);
@@ -46,4 +47,51 @@ test('with no valid files Convert is disabled and says why', async ({ page }) =>
   await expect(convertButton(page)).toHaveAccessibleDescription('None of these files can be converted. Add JPG, PNG, WebP or AVIF images.');
   await expect(page.getByText('Invalid email')).toHaveCount(0);
   await expect(page.getByTestId('job')).toHaveCount(0);
+});
+
+test('an address typed, and one autofilled, before the page is alive is kept with the settings chosen then, and converts', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/main-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByText('Add Images')).toBeVisible();
+  const email = page.getByLabel('Email address');
+  await email.fill('Ada@Example.com');
+  await chooseFormat(page, 'PNG');
+  await page.getByRole('switch', { name: /Strip metadata/ }).uncheck();
+  await pickFiles(page, [FIXTURES.jpeg]);
+  await expect(page.locator('html')).not.toHaveAttribute('data-alive');
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-alive', '');
+  await expect(email).toHaveValue('Ada@Example.com');
+  await expect(page.getByText('Enter your e-mail address to convert.')).toHaveCount(0);
+  await expect(convertButton(page)).toBeEnabled();
+  await expect(page.getByRole('radio', { name: 'PNG', exact: true })).toBeChecked();
+  await expect(page.getByRole('switch', { name: /Strip metadata/ })).not.toBeChecked();
+  await convertButton(page).click();
+  await expect(page.getByTestId('job')).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  expect(magicFormat(await downloadJob(page, 'photo.png'))).toBe('png');
+
+  // Autofill: the browser sets the value and fires input and change, before the script has run.
+  const autofilled = await page.context().newPage();
+  let releaseAgain!: () => void;
+  const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+  await autofilled.route('**/assets/main-*.js', async (route) => {
+    await heldAgain;
+    await route.continue();
+  });
+  await autofilled.goto('/');
+  await autofilled.getByLabel('Email address').evaluate((input: HTMLInputElement) => {
+    input.value = 'grace@example.com';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await pickFiles(autofilled, [FIXTURES.jpeg]);
+  releaseAgain();
+  await expect(autofilled.locator('html')).toHaveAttribute('data-alive', '');
+  await expect(convertButton(autofilled)).toBeEnabled();
+  await autofilled.close();
 });

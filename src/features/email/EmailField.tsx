@@ -1,4 +1,5 @@
-import { memo, useId, type Ref } from 'react';
+import { memo, useId, type RefObject } from 'react';
+import { useValueFromBeforeHydration } from '../../app/useValueFromBeforeHydration';
 import { config } from '../../app/config';
 import { privacyNote } from '../integrations/integrationConfig';
 
@@ -10,13 +11,15 @@ interface EmailFieldProps {
   onChange: (value: string) => void;
   /** Enter in the field asks to convert, even when it is blank: that is how a blank entry hears "Email required". */
   onSubmit: () => void;
-  inputRef?: Ref<HTMLInputElement>;
+  inputRef: RefObject<HTMLInputElement | null>;
 }
 
 /** Memoised: a settings tap re-renders the page component, not this field (its props do not change). */
 export const EmailField = memo(function EmailField({ value, onChange, onSubmit, inputRef }: EmailFieldProps) {
   const id = useId();
   const noteId = useId();
+  // An address typed or autofilled while the page was still loading.
+  useValueFromBeforeHydration(inputRef, (element) => element.value, value, onChange);
   return (
     <div className="field email-field">
       <label htmlFor={id}>

@@ -1,4 +1,5 @@
-import { memo, useId, useMemo, type Dispatch, type ReactNode } from 'react';
+import { memo, useId, useMemo, useRef, type Dispatch, type ReactNode } from 'react';
+import { useValueFromBeforeHydration } from '../../app/useValueFromBeforeHydration';
 import { ASPECT_RATIOS } from '../../../workers/contract';
 import { FORMATS, IMAGE_FORMATS } from '../../../workers/formats';
 import { ASPECT_RATIO_LABELS, PRESETS, PRESET_LABELS, RANGES, targetSizeMissing, type AspectRatio, type ConversionSettings, type ImageFormat, type Range } from './settings';
@@ -26,6 +27,8 @@ const Slider = memo(function Slider({ label, value, range, unit = '', signed = f
   hint?: string;
 }) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useValueFromBeforeHydration(input, (element) => Number(element.value), value, onChange);
   const shown = `${signed && value > 0 ? '+' : ''}${value}${unit}`;
   return (
     <div className="field">
@@ -38,6 +41,7 @@ const Slider = memo(function Slider({ label, value, range, unit = '', signed = f
         </span>
       </div>
       <input
+        ref={input}
         id={id}
         type="range"
         min={range.min}
@@ -61,9 +65,11 @@ const Toggle = memo(function Toggle({ label, checked, onChange, disabled, descri
   description?: string;
 }) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useValueFromBeforeHydration(input, (element) => element.checked, checked, onChange);
   return (
     <div className="toggle">
-      <input id={id} type="checkbox" role="switch" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
+      <input ref={input} id={id} type="checkbox" role="switch" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
       <label htmlFor={id}>
         <span>{label}</span>
         {description ? <small>{description}</small> : null}
@@ -85,10 +91,13 @@ const IntegerField = memo(function IntegerField({ label, value, range, placehold
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const input = useRef<HTMLInputElement>(null);
+  useValueFromBeforeHydration(input, (element) => (element.value === '' ? null : Number(element.value)), value, onChange);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
+        ref={input}
         id={id}
         type="number"
         inputMode="numeric"
@@ -118,12 +127,14 @@ const IntegerField = memo(function IntegerField({ label, value, range, placehold
  */
 const FormatField = memo(function FormatField({ value, onChange }: { value: ImageFormat; onChange: (format: ImageFormat) => void }) {
   const labelId = useId();
+  const group = useRef<HTMLDivElement>(null);
+  useValueFromBeforeHydration(group, (element) => IMAGE_FORMATS.find((format) => element.querySelector<HTMLInputElement>(`input[value="${format}"]`)?.checked) ?? value, value, onChange);
   return (
     <div className="field">
       <span className="field__label" id={labelId}>
         Output format
       </span>
-      <div className="segmented" role="radiogroup" aria-labelledby={labelId}>
+      <div ref={group} className="segmented" role="radiogroup" aria-labelledby={labelId}>
         {IMAGE_FORMATS.map((format) => (
           <label key={format} className={`segmented__option${value === format ? ' is-active' : ''}`}>
             <input type="radio" name="output-format" value={format} checked={value === format} onChange={() => onChange(format)} />
@@ -137,10 +148,12 @@ const FormatField = memo(function FormatField({ value, onChange }: { value: Imag
 
 const BackgroundField = memo(function BackgroundField({ value, formatLabel, onChange }: { value: string; formatLabel: string; onChange: (colour: string) => void }) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useValueFromBeforeHydration(input, (element) => element.value, value, onChange);
   return (
     <div className="field field--inline">
       <label htmlFor={id}>Background colour</label>
-      <input id={id} type="color" value={value} onChange={(event) => onChange(event.target.value)} />
+      <input ref={input} id={id} type="color" value={value} onChange={(event) => onChange(event.target.value)} />
       <span className="field__hint">{formatLabel} has no transparency; transparent areas get this colour.</span>
     </div>
   );
@@ -148,10 +161,12 @@ const BackgroundField = memo(function BackgroundField({ value, formatLabel, onCh
 
 const AspectRatioField = memo(function AspectRatioField({ value, onChange }: { value: AspectRatio; onChange: (ratio: AspectRatio) => void }) {
   const id = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  useValueFromBeforeHydration(select, (element) => element.value as AspectRatio, value, onChange);
   return (
     <div className="field">
       <label htmlFor={id}>Aspect ratio</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value as AspectRatio)}>
+      <select ref={select} id={id} value={value} onChange={(event) => onChange(event.target.value as AspectRatio)}>
         {ASPECT_RATIOS.map((ratio) => (
           <option key={ratio} value={ratio}>
             {ASPECT_RATIO_LABELS[ratio]}
