@@ -1,7 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { createServer, defineConfig, type IndexHtmlTransformContext, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { minimal2023Preset } from '@vite-pwa/assets-generator/config';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { PrerenderedPage } from './src/entry-server';
 import { headersFile, headersFor, hostHeaderRules, type HeaderRule } from './src/app/hostHeaders';
 import { integrationConfig, integrationOrigins } from './src/features/integrations/integrationConfig';
 import { CODEC_PACKAGES, UNLOADED_CODEC_FILES } from './wasm/codecs';
@@ -17,26 +20,55 @@ function themeColour(): Plugin {
 }
 
 /**
- * Renders the converter page into index.html at build time (src/entry-server.tsx through Vite's SSR loader, in
- * the build's mode so its env is the same), so the first paint needs no JavaScript; main.tsx hydrates it. The
- * stylesheet goes inline too.
+ * Renders the app's pages at build time (src/entry-server.tsx through Vite's SSR loader, in the build's mode so its
+ * env is the same), so the first paint needs no JavaScript; main.tsx hydrates them. The converter goes into
+ * index.html; the not-found page into 404.html, the same shell, which static hosts (GitHub Pages, Netlify, Cloudflare
+ * Pages) answer an unknown path with, so such a path never paints the converter. `vite preview` does the same here.
+ * The stylesheet goes inline in both.
  */
-function prerenderConverterPage(): Plugin {
+/** The not-found page's file in the build: the name static hosts look for. */
+const NOT_FOUND_PAGE = '404.html';
+
+function prerenderPages(): Plugin {
   let mode = 'production';
+  let notFoundHtml: string | null = null;
   return {
-    name: 'prerender-converter-page',
-    apply: 'build',
+    name: 'prerender-pages',
     configResolved(config) {
       mode = config.mode;
     },
     transformIndexHtml: { order: 'post', handler: prerender },
+    generateBundle: {
+      order: 'post',
+      handler() {
+        if (notFoundHtml === null) throw new Error('index.html was not prerendered, so neither was 404.html');
+        this.emitFile({ type: 'asset', fileName: NOT_FOUND_PAGE, source: notFoundHtml });
+      },
+    },
+    configurePreviewServer(server) {
+      const outDir = resolve(server.config.root, server.config.build.outDir);
+      // What a static host does: a file where there is one, the converter on "/", and 404.html with its status otherwise.
+      server.middlewares.use((request, response, next) => {
+        const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://host').pathname);
+        const isPage = request.method === 'GET' || request.method === 'HEAD';
+        if (!isPage || pathname === '/' || existsSync(join(outDir, pathname))) return next();
+        response.statusCode = 404;
+        response.setHeader('Content-Type', 'text/html; charset=utf-8');
+        response.end(request.method === 'HEAD' ? undefined : readFileSync(join(outDir, NOT_FOUND_PAGE)));
+      });
+    },
   };
 
   async function prerender(html: string, { bundle }: IndexHtmlTransformContext): Promise<string> {
-    return inlineStylesheet(await renderInto(html), bundle);
+    if (!bundle) return html;
+    const pages = await renderPages();
+    const stylesheet = takeStylesheet(html, bundle);
+    const page = (name: PrerenderedPage) => stylesheet.inline(fillRoot(html, name, pages[name]));
+    notFoundHtml = page('notFound');
+    return page('converter');
   }
 
-  async function renderInto(html: string): Promise<string> {
+  async function renderPages(): Promise<Record<PrerenderedPage, string>> {
     const server = await createServer({
       configFile: false,
       root: import.meta.dirname,
@@ -48,31 +80,38 @@ function prerenderConverterPage(): Plugin {
       optimizeDeps: { noDiscovery: true, include: [] },
     });
     try {
-      const { renderConverterPage } = (await server.ssrLoadModule('/src/entry-server.tsx')) as typeof import('./src/entry-server');
-      const root = '<div id="root"></div>';
-      if (!html.includes(root)) throw new Error(`index.html has no ${root} to render into`);
-      return html.replace(root, `<div id="root">${renderConverterPage()}</div>`);
+      const { renderPage } = (await server.ssrLoadModule('/src/entry-server.tsx')) as typeof import('./src/entry-server');
+      return { converter: renderPage('converter'), notFound: renderPage('notFound') };
     } finally {
       await server.close();
     }
   }
 }
 
+/** index.html with a page's markup in its root, marked with the page's name for main.tsx. */
+function fillRoot(html: string, name: PrerenderedPage, markup: string): string {
+  const root = '<div id="root"></div>';
+  if (!html.includes(root)) throw new Error(`index.html has no ${root} to render into`);
+  return html.replace(root, `<div id="root" data-page="${name}">${markup}</div>`);
+}
+
 /**
- * The page's one stylesheet (3–4 KB gzipped) goes into index.html: on a slow mobile link a separate file cost the
- * first paint a round trip (Lighthouse's simulated slow 4G).
+ * The page's one stylesheet (3–4 KB gzipped) goes into each page's HTML: on a slow mobile link a separate file cost the
+ * first paint a round trip (Lighthouse's simulated slow 4G). Taken out of the bundle once, inlined into every page.
  */
-function inlineStylesheet(html: string, bundle: IndexHtmlTransformContext['bundle']): string {
-  const inlined = html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
-    const asset = bundle?.[fileName];
-    if (asset?.type !== 'asset') return link;
-    delete bundle![fileName];
-    return `<style>${String(asset.source)}</style>`;
-  });
+function takeStylesheet(html: string, bundle: NonNullable<IndexHtmlTransformContext['bundle']>): { inline: (page: string) => string } {
+  const link = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
+  const sheets = new Map<string, string>();
+  for (const [, fileName] of html.matchAll(link)) {
+    const asset = bundle[fileName!];
+    if (asset?.type !== 'asset') continue;
+    sheets.set(fileName!, String(asset.source));
+    delete bundle[fileName!];
+  }
   // With cssCodeSplit off there is one stylesheet; another would be a file lazily loaded modules still fetch.
-  const others = Object.keys(bundle ?? {}).filter((fileName) => fileName.endsWith('.css'));
+  const others = Object.keys(bundle).filter((fileName) => fileName.endsWith('.css'));
   if (others.length > 0) throw new Error(`One stylesheet, inlined into index.html, is expected; the build also has ${others.join(', ')}`);
-  return inlined;
+  return { inline: (page) => page.replace(link, (tag, fileName: string) => (sheets.has(fileName) ? `<style>${sheets.get(fileName)}</style>` : tag)) };
 }
 
 /**
@@ -143,7 +182,7 @@ export default defineConfig({
     hostHeaders(),
     react(),
     themeColour(),
-    prerenderConverterPage(),
+    prerenderPages(),
     compileEagerly(),
     VitePWA({
       // workers/sw.ts: the precache below, the share target, and updates that wait for the page (no takeover mid-batch).

@@ -24,10 +24,12 @@ const app = (
   </StrictMode>
 );
 
-// index.html holds the converter page, rendered at build time: on "/" it comes alive where it stands; any other
-// path (the 404 page) renders afresh.
+// index.html holds the converter page and 404.html the not-found page, rendered at build time (data-page says which):
+// the page this path shows comes alive where it stands; a host that answers every path with index.html gets the
+// not-found page rendered afresh.
 stopKeepingEarlyFiles();
-if (location.pathname === '/' && root.firstElementChild) hydrateRoot(root, app);
+const pageForPath = location.pathname === '/' || location.pathname === '/index.html' ? 'converter' : 'notFound';
+if (root.dataset.page === pageForPath && root.firstElementChild) hydrateRoot(root, app);
 else {
   root.replaceChildren();
   createRoot(root).render(app);

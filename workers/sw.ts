@@ -54,5 +54,7 @@ clientsClaim();
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-// Any path is the app's (its 404 page included): the precached page answers navigations, online or not.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html')));
+// The precached pages answer navigations, online or not: the converter on "/" (a share's landing "/?shared" too), the
+// not-found page on any other path, as the host does.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: [/^\/(index\.html)?(\?.*)?$/] }));
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/404.html')));

@@ -50,6 +50,7 @@ export function hostHeaderRules(connectOrigins: readonly string[]): HeaderRule[]
     // What names the current version must be asked for again each time, or an update never arrives.
     { path: '/', headers: { 'Cache-Control': NO_CACHE } },
     { path: '/index.html', headers: { 'Cache-Control': NO_CACHE } },
+    { path: '/404.html', headers: { 'Cache-Control': NO_CACHE } },
     { path: '/sw.js', headers: { 'Cache-Control': NO_CACHE } },
     { path: '/manifest.webmanifest', headers: { 'Cache-Control': NO_CACHE } },
   ];

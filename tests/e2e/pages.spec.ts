@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Response } from '@playwright/test';
 import { FIXTURES } from '../fixtures/make-fixtures';
 import { dropFiles, fileCard, fixtureBytes, openConverter, pickFiles } from './helpers';
 
@@ -8,11 +8,22 @@ test('the viewport is not zoomable, as the spec asks', async ({ page }) => {
   await expect(page.locator('meta[name="viewport"]')).toHaveAttribute('content', /maximum-scale=1.0, user-scalable=no/);
 });
 
-test('an unknown path shows 404, "Oops! Page not found", a link home, and logs the path', async ({ page }) => {
+test('an unknown path shows 404, "Oops! Page not found", a link home, and logs the path; the converter is never in the page', async ({ page }) => {
   const logged: string[] = [];
   page.on('console', (message) => logged.push(message.text()));
-  await page.goto('/no/such/page');
+  // Anything the parser or a script puts in the page is seen here, before it can be painted.
+  await page.addInitScript(() => {
+    const seen = { converter: false };
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Add Images')) seen.converter = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-alive', '');
+  expect(await page.evaluate(() => (window as unknown as { __seen: { converter: boolean } }).__seen.converter)).toBe(false);
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
   await expect.poll(() => logged.some((line) => line.includes('/no/such/page'))).toBe(true);
   await page.getByRole('link', { name: 'Return to Home' }).click();
@@ -80,22 +91,28 @@ test('the page is in index.html before any script runs, and comes alive without 
 });
 
 test('the script that hydrates the page asks to be compiled as it downloads (a compile hint), not function by function', async ({ page }) => {
-  const scripts: Promise<string>[] = [];
+  // The responses, not their bodies: a body read begun for a script that arrives later (a chunk the idle page loads)
+  // would still be pending when the test ends, and fail it ("Test ended"). Only the scripts before the page is alive count.
+  const scripts: Response[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.text());
+    if (response.request().resourceType() === 'script') scripts.push(response);
   });
   await openConverter(page);
-  const hydrating = (await Promise.all(scripts)).filter((code) => code.includes('hydrateRoot'));
+  const hydrating = (await Promise.all(scripts.slice().map((response) => response.text()))).filter((code) => code.includes('hydrateRoot'));
   expect(hydrating).toHaveLength(1);
   expect(hydrating[0]!.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
 });
 
-test('without JavaScript the page still shows what it is', async ({ browser }) => {
+test('without JavaScript the page still shows what it is, and an unknown path its 404 (the first paint is the HTML)', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Convert images in your browser' })).toBeVisible();
   await expect(page.getByText('Add Images')).toBeVisible();
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect(page.getByText('Add Images')).toHaveCount(0);
   await context.close();
 });
 

@@ -26,7 +26,7 @@ describe('host headers', () => {
       expect(headersFor(path, rules)['Content-Security-Policy']).toBe(contentSecurityPolicy([]));
     }
     expect(headersFor('/assets/main-abc.js', rules)['Cache-Control']).toBe('public, max-age=31536000, immutable');
-    for (const path of ['/', '/index.html', '/sw.js', '/manifest.webmanifest']) expect(headersFor(path, rules)['Cache-Control']).toBe('no-cache');
+    for (const path of ['/', '/index.html', '/404.html', '/sw.js', '/manifest.webmanifest']) expect(headersFor(path, rules)['Cache-Control']).toBe('no-cache');
     expect(headersFor('/robots.txt', rules)['Cache-Control']).toBeUndefined();
     expect(headersFor('/assetsX/a.js', rules)['Cache-Control']).toBeUndefined();
   });
