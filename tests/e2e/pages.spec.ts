@@ -68,7 +68,7 @@ test('axe finds no WCAG A/AA violations on / (the spec’s viewport rule aside)'
 
 test('the page is in index.html before any script runs, and comes alive without a hydration mismatch', async ({ page, request }) => {
   const html = await (await request.get('/')).text();
-  const root = html.slice(html.indexOf('<div id="root">'));
+  const root = html.slice(html.indexOf('<div id="root"'));
   for (const text of ['Add Images', 'Tap here or drag &amp; drop images', 'Conversion Settings', 'Upload images to start converting']) expect(root).toContain(text);
 
   const problems: string[] = [];
