@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeFixtures } from '../fixtures/make-fixtures';
+import { startFirefox } from './firefox';
+import { SCENARIOS, type ScenarioContext } from './scenarios';
+import type { EngineSession } from './session';
+import { startWebKit } from './webkit';
+
+/**
+ * The app in the other two engines: Debian's Firefox ESR and WebKitGTK (what Safari is built on), each through the
+ * scenarios in scenarios.ts, against the build in dist/ served as `npm start` serves it. `npm test` runs it after
+ * Playwright's Chromium suite; alone: `npm run build && npm run test:engines [-- firefox|webkit]`.
+ */
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const fixtureDir = join(root, 'tests', 'e2e', '.generated');
+const port = Number(process.env.ENGINES_PORT || 4177);
+const baseUrl = `http://localhost:${port}`;
+
+const ENGINES: Record<string, () => Promise<EngineSession>> = { firefox: startFirefox, webkit: startWebKit };
+
+function startServer(): Promise<ChildProcess> {
+  const server = spawn(join(root, 'node_modules', '.bin', 'vite'), ['preview', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore' });
+  return (async () => {
+    for (let i = 0; i < 150; i++) {
+      if (await fetch(baseUrl).then((response) => response.ok, () => false)) return server;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    server.kill();
+    throw new Error(`the preview server did not answer on ${baseUrl}`);
+  })();
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill();
+  await exited;
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('No build in dist/: run `npm run build` first.');
+  await makeFixtures(fixtureDir);
+  const chosen = process.argv.slice(2).filter((name) => name in ENGINES);
+  let server = await startServer();
+  let passed = 0;
+  let failed = 0;
+  try {
+    for (const name of chosen.length > 0 ? chosen : Object.keys(ENGINES)) {
+      const session = await ENGINES[name]!();
+      console.log(`${session.engine} ${session.version}`);
+      const context: ScenarioContext = {
+        session,
+        baseUrl,
+        fixtureDir,
+        server: {
+          stop: () => stopServer(server),
+          start: async () => {
+            server = await startServer();
+          },
+        },
+      };
+      try {
+        for (const scenario of SCENARIOS) {
+          const started = Date.now();
+          try {
+            await scenario.run(context);
+            passed++;
+            console.log(`  ✓ ${session.engine} › ${scenario.name} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+          } catch (error) {
+            failed++;
+            console.log(`  ✘ ${session.engine} › ${scenario.name} (${((Date.now() - started) / 1000).toFixed(1)}s)\n    ${String(error instanceof Error ? error.message : error)}`);
+          }
+        }
+      } finally {
+        await session.close();
+      }
+    }
+  } finally {
+    await stopServer(server);
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

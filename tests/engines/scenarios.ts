@@ -1,0 +1,205 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import sharp from 'sharp';
+import { FIXTURES } from '../fixtures/make-fixtures';
+import { waitFor, type EngineSession } from './session';
+
+/**
+ * What every engine must do, as a visitor would: add files and read the intake's verdicts, convert to each format,
+ * download one result and all of them as a zip, and reload with the network gone. Downloads are taken where the app
+ * hands them to the browser (the link it clicks), so no engine's download prompt is involved; the bytes are then
+ * decoded here by sharp, a decoder independent of the browser.
+ */
+
+export interface ScenarioContext {
+  session: EngineSession;
+  baseUrl: string;
+  fixtureDir: string;
+  /** Stops the app's server (the network is gone) and starts it again. */
+  server: { stop: () => Promise<void>; start: () => Promise<void> };
+}
+
+export interface Scenario {
+  name: string;
+  run: (context: ScenarioContext) => Promise<void>;
+}
+
+/**
+ * Installed in the page after each load: anchors the app clicks to download a Blob are read, not followed. The Blob is
+ * taken from URL.createObjectURL as it is made (the page's Content-Security-Policy rightly forbids fetching blob: URLs).
+ */
+const CAPTURE_DOWNLOADS = `
+  if (!window.__downloads) {
+    const downloads = [];
+    const blobs = new Map();
+    window.__downloads = downloads;
+    const createObjectURL = URL.createObjectURL;
+    URL.createObjectURL = function (object) {
+      const url = createObjectURL.call(URL, object);
+      blobs.set(url, object);
+      return url;
+    };
+    const follow = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function () {
+      const blob = this.download ? blobs.get(this.href) : undefined;
+      if (!blob) return follow.call(this);
+      const entry = { name: this.download, base64: null, error: null };
+      downloads.push(entry);
+      blob.arrayBuffer().then((buffer) => {
+        const bytes = new Uint8Array(buffer);
+        let text = '';
+        for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+        entry.base64 = btoa(text);
+      }, (error) => { entry.error = String(error); });
+    };
+  }
+  return true;`;
+
+const fail = (message: string): never => {
+  throw new Error(message);
+};
+
+function check(condition: boolean, message: string): void {
+  if (!condition) fail(message);
+}
+
+async function open(context: ScenarioContext, path = '/'): Promise<void> {
+  await context.session.goto(context.baseUrl + path);
+  await waitFor(context.session, `return document.documentElement.hasAttribute('data-alive')`, 'the page to be alive');
+  await context.session.run(CAPTURE_DOWNLOADS);
+}
+
+const cardTexts = (session: EngineSession) => session.run<string[]>(`return [...document.querySelectorAll('[data-testid="file-card"]')].map((card) => card.textContent)`);
+
+/** Clicks the button whose accessible name (aria-label, else its text) is `name`, or starts with it. */
+async function clickButton(session: EngineSession, name: string, { prefix = false } = {}): Promise<void> {
+  const clicked = await session.run<boolean>(`
+    const name = ${JSON.stringify(name)};
+    const button = [...document.querySelectorAll('button')].find((b) => {
+      const label = (b.getAttribute('aria-label') || b.textContent || '').trim();
+      return ${prefix} ? label.startsWith(name) : label === name;
+    });
+    if (!button || button.disabled) return false;
+    button.click();
+    return true;`);
+  check(clicked, `${session.engine}: no enabled button "${name}"`);
+}
+
+async function addFiles(context: ScenarioContext, names: readonly string[]): Promise<void> {
+  await context.session.upload('[data-testid="file-input"]', names.map((name) => join(context.fixtureDir, name)));
+  await waitFor(context.session, `return document.querySelectorAll('[data-testid="file-card"]').length === ${names.length}`, `${names.length} file cards`);
+}
+
+/** Waits until no job is pending or processing, and gives each job's status. */
+async function jobsSettled(session: EngineSession, count: number): Promise<string[]> {
+  return waitFor(
+    session,
+    `const jobs = [...document.querySelectorAll('[data-testid="job"]')].map((job) => job.dataset.status);
+     return jobs.length === ${count} && jobs.every((status) => status === 'completed' || status === 'error') ? jobs : null;`,
+    `${count} jobs to finish`,
+    180_000,
+  );
+}
+
+async function downloaded(session: EngineSession, count: number): Promise<{ name: string; bytes: Buffer }[]> {
+  const entries = await waitFor<{ name: string; base64: string | null; error: string | null }[]>(
+    session,
+    `return window.__downloads.length >= ${count} && window.__downloads.every((d) => d.base64 !== null || d.error) ? window.__downloads : null;`,
+    `${count} downloads`,
+  );
+  return entries.map(({ name, base64, error }) => ({ name, bytes: base64 === null ? fail(`${session.engine}: ${name} could not be read: ${error}`) : Buffer.from(base64, 'base64') }));
+}
+
+const OUTPUTS = [
+  { label: 'JPG', format: 'jpeg', extension: 'jpg' },
+  { label: 'PNG', format: 'png', extension: 'png' },
+  { label: 'WebP', format: 'webp', extension: 'webp' },
+  { label: 'AVIF', format: 'avif', extension: 'avif' },
+] as const;
+const INPUTS = [FIXTURES.jpeg, FIXTURES.png, FIXTURES.webp, FIXTURES.avif];
+
+/** Checks a result decodes as `format`, at the 400 × 300 of the inputs. */
+async function checkDecodes(engine: string, name: string, bytes: Buffer, format: string): Promise<void> {
+  const metadata = await sharp(bytes).metadata().catch((error: unknown) => fail(`${engine}: ${name} does not decode: ${String(error)}`));
+  const decodedFormat = metadata.format === 'heif' ? 'avif' : metadata.format;
+  check(decodedFormat === format, `${engine}: ${name} decodes as ${metadata.format}, not ${format}`);
+  check(metadata.width === 400 && metadata.height === 300, `${engine}: ${name} is ${metadata.width}×${metadata.height}, not 400×300`);
+  await sharp(bytes).raw().toBuffer();
+}
+
+async function convertAll(context: ScenarioContext, count: number): Promise<string[]> {
+  await context.session.type('input[type="email"]', 'ada@example.com');
+  await clickButton(context.session, 'Convert ', { prefix: true });
+  return jobsSettled(context.session, count);
+}
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'intake: valid files are ready, each kind of bad file gets its message',
+    async run(context) {
+      writeFileSync(join(context.fixtureDir, 'notes.txt'), 'Not an image at all.\n'.repeat(8));
+      await open(context);
+      const names = [...INPUTS, FIXTURES.textAsPng, FIXTURES.tinyPng, FIXTURES.tooLarge, FIXTURES.svg, 'notes.txt'];
+      await addFiles(context, names);
+      const expected: Record<string, string> = {
+        [FIXTURES.textAsPng]: 'Invalid file format. File may be corrupted or malicious.',
+        [FIXTURES.tinyPng]: 'File too small to be a valid image.',
+        [FIXTURES.tooLarge]: 'File too large. Maximum 25MB per file.',
+        [FIXTURES.svg]: 'Unsupported format. Use JPG, PNG, WebP, or AVIF.',
+        'notes.txt': 'Not an image file.',
+      };
+      const cards = await cardTexts(context.session);
+      for (const name of names) {
+        const card = cards.find((text) => text.includes(name)) ?? fail(`${context.session.engine}: no card for ${name}`);
+        const message = expected[name] ?? 'Ready to convert';
+        check(card.includes(message), `${context.session.engine}: ${name} reads "${card}", not "${message}"`);
+      }
+    },
+  },
+  ...OUTPUTS.map(
+    (output): Scenario => ({
+      name: `JPG, PNG, WebP and AVIF convert to ${output.label}; a download and the zip decode`,
+      async run(context) {
+        const { session } = context;
+        await open(context);
+        await addFiles(context, INPUTS);
+        await session.run(`document.querySelector('input[name="output-format"][value="${output.format}"]').click(); return true;`);
+        const statuses = await convertAll(context, INPUTS.length);
+        check(statuses.every((status) => status === 'completed'), `${session.engine}: jobs ended ${statuses.join(', ')}`);
+        const one = `photo.${output.extension}`;
+        await clickButton(session, `Download ${one}`);
+        await clickButton(session, 'Download All (.zip)');
+        const [single, zip] = await downloaded(session, 2);
+        check(single!.name === one, `${session.engine}: the download is named ${single!.name}, not ${one}`);
+        await checkDecodes(session.engine, one, single!.bytes, output.format);
+        check(zip!.name === 'converted-images.zip', `${session.engine}: the zip is named ${zip!.name}`);
+        const entries = unzipSync(new Uint8Array(zip!.bytes));
+        check(Object.keys(entries).length === INPUTS.length, `${session.engine}: the zip holds ${Object.keys(entries).join(', ')}`);
+        for (const [name, bytes] of Object.entries(entries)) await checkDecodes(session.engine, `${name} in the zip`, Buffer.from(bytes), output.format);
+      },
+    }),
+  ),
+  {
+    name: 'offline: with the server gone, a reload shows the page and it still converts',
+    async run(context) {
+      const { session } = context;
+      await open(context);
+      // The service worker registers once the page is idle and takes the page over when its precache is in.
+      await waitFor(session, `return !!(navigator.serviceWorker && navigator.serviceWorker.controller)`, 'the service worker to control the page', 120_000);
+      await context.server.stop();
+      try {
+        await open(context);
+        await addFiles(context, [FIXTURES.jpeg]);
+        await session.run(`document.querySelector('input[name="output-format"][value="webp"]').click(); return true;`);
+        const statuses = await convertAll(context, 1);
+        check(statuses[0] === 'completed', `${session.engine}: offline, the job ended ${statuses[0]}`);
+        await clickButton(session, 'Download photo.webp');
+        const [result] = await downloaded(session, 1);
+        await checkDecodes(session.engine, 'photo.webp (offline)', result!.bytes, 'webp');
+      } finally {
+        await context.server.start();
+      }
+    },
+  },
+];

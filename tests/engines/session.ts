@@ -1,0 +1,29 @@
+/**
+ * What the engine scenarios need of a browser, whichever protocol drives it: Firefox through WebDriver BiDi
+ * (puppeteer-core), WebKitGTK through classic WebDriver (WebKitWebDriver). Playwright cannot drive Debian's builds of
+ * either, so this is the small second runner beside it.
+ */
+export interface EngineSession {
+  readonly engine: string;
+  readonly version: string;
+  goto(url: string): Promise<void>;
+  /** Runs `body` as the body of an async function in the page and gives back its (JSON) result. */
+  run<T>(body: string): Promise<T>;
+  /** Sets files on a file input as the picker does, from paths on this machine. */
+  upload(selector: string, paths: readonly string[]): Promise<void>;
+  /** Types into a field with the driver's key events, as a person does. */
+  type(selector: string, text: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Polls a page expression until it is truthy; its last value is in the error when it never is. */
+export async function waitFor<T>(session: EngineSession, body: string, what: string, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await session.run<T>(body);
+    if (last) return last;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${session.engine}: timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
+}
