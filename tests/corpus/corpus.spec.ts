@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import sharp from 'sharp';
+import { chooseFormat, convertButton, enterEmail, openConverter, saveDownload } from '../e2e/helpers';
+import { CORPUS_DIR, MANIFEST, type CorpusFile, type Manifest } from './manifest';
+
+/**
+ * The conformance corpus (build.ts) through the app in Chromium, as a visitor would take it: a batch of files picked,
+ * each card's verdict read, every valid one converted to each format with "Tiny 512 wide" (the work is the file's
+ * decode, not a large encode; full-size encodes are the e2e suite's), the zip downloaded and every output decoded by
+ * sharp at the size the source's own display size gives. A test reports every file that failed, not only the first.
+ */
+
+const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
+// Under both lists' virtualisation thresholds (VIRTUAL_GRID_FROM, VIRTUAL_FROM): every card and job is in the page.
+const BATCH = 30;
+const FORMATS = [
+  { label: 'JPG', extension: 'jpg', decodesAs: 'jpeg' },
+  { label: 'PNG', extension: 'png', decodesAs: 'png' },
+  { label: 'WebP', extension: 'webp', decodesAs: 'webp' },
+  { label: 'AVIF', extension: 'avif', decodesAs: 'heif' },
+] as const;
+const TINY_WIDTH = 512;
+const TOO_SMALL = 'File too small to be a valid image.';
+const CORRUPT = 'Invalid file format. File may be corrupted or malicious.';
+
+const stem = (name: string) => name.slice(0, name.lastIndexOf('.'));
+const describe = (file: CorpusFile) => `${file.name} (${file.source})`;
+
+/** Each card's text by file name: textContent, since cards off screen are not rendered. */
+async function cardTexts(page: Page): Promise<Map<string, string>> {
+  const cards = await page.getByTestId('file-card').evaluateAll((elements) => elements.map((card) => [card.querySelector('[title]')?.getAttribute('title') ?? '', card.textContent ?? '']));
+  return new Map(cards as [string, string][]);
+}
+
+type JobState = { status: string; text: string };
+
+/** Waits until every job has ended and gives each one's status and text by file name. */
+async function settledJobs(page: Page, count: number): Promise<Map<string, JobState>> {
+  const read = async () =>
+    new Map(
+      (await page.getByTestId('job').evaluateAll((jobs) =>
+        jobs.map((job) => [job.querySelector('.job__name')?.getAttribute('title') ?? '', { status: (job as HTMLElement).dataset.status ?? '', text: job.textContent ?? '' }]),
+      )) as [string, JobState][],
+    );
+  await expect
+    .poll(async () => {
+      const jobs = [...(await read()).values()];
+      return jobs.length === count && jobs.every((job) => job.status === 'completed' || job.status === 'error');
+    }, { timeout: 20 * 60_000, intervals: [500] })
+    .toBe(true);
+  return read();
+}
+
+const batches: CorpusFile[][] = [];
+for (let i = 0; i < manifest.files.length; i += BATCH) batches.push(manifest.files.slice(i, i + BATCH));
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(30 * 60_000);
+
+for (const [index, batch] of batches.entries()) {
+  for (const format of FORMATS) {
+    test(`${manifest.mode} corpus, files ${index * BATCH + 1}–${index * BATCH + batch.length} of ${manifest.files.length} → ${format.label}`, async ({ page }) => {
+      const problems: string[] = [];
+      await openConverter(page);
+      await page.getByTestId('file-input').setInputFiles(batch.map((file) => join(CORPUS_DIR, file.path)));
+      await expect(page.getByTestId('file-card')).toHaveCount(batch.length);
+
+      const cards = await cardTexts(page);
+      const accepted = batch.filter((file) => {
+        const card = cards.get(file.name);
+        if (card === undefined) return problems.push(`${describe(file)}: no card`), false;
+        if (file.expect === 'too small') {
+          if (!card.includes(TOO_SMALL)) problems.push(`${describe(file)}: under 100 bytes, yet its card reads "${card}"`);
+          return false;
+        }
+        if (card.includes('Ready to convert')) return true;
+        if (file.expect === 'damaged' && card.includes(CORRUPT)) return false;
+        problems.push(`${describe(file)}: refused at intake: "${card}"`);
+        return false;
+      });
+
+      if (accepted.length > 0) {
+        await chooseFormat(page, format.label);
+        await page.getByRole('button', { name: 'Tiny 512 wide' }).click();
+        await enterEmail(page);
+        await convertButton(page).click();
+        const jobs = await settledJobs(page, accepted.length);
+        const completed = accepted.filter((file) => {
+          const job = jobs.get(file.name);
+          if (job?.status === 'completed') return true;
+          // A damaged file may end in an error, as long as it says what went wrong.
+          if (file.expect === 'damaged' && job?.status === 'error' && job.text.trim().length > 0) return false;
+          problems.push(`${describe(file)}: the job ended ${job ? `${job.status}: "${job.text}"` : 'missing'}`);
+          return false;
+        });
+
+        if (completed.length > 0) {
+          const downloading = page.waitForEvent('download');
+          await page.getByRole('button', { name: 'Download All (.zip)' }).click();
+          const entries = unzipSync(new Uint8Array(await saveDownload(await downloading)));
+          for (const file of completed) {
+            const name = `${stem(file.name)}.${format.extension}`;
+            const bytes = entries[name];
+            if (!bytes) {
+              problems.push(`${describe(file)}: no ${name} in the zip (it holds ${Object.keys(entries).length} files)`);
+              continue;
+            }
+            try {
+              const { info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+              const metadata = await sharp(bytes).metadata();
+              if (metadata.format !== format.decodesAs) problems.push(`${describe(file)}: ${name} decodes as ${metadata.format}`);
+              if (file.width && file.height) {
+                const height = Math.max(1, Math.round((TINY_WIDTH * file.height) / file.width));
+                if (info.width !== TINY_WIDTH || Math.abs(info.height - height) > 1) {
+                  problems.push(`${describe(file)}: ${name} is ${info.width} × ${info.height}; its ${file.width} × ${file.height} source gives ${TINY_WIDTH} × ${height}`);
+                }
+              }
+            } catch (error) {
+              problems.push(`${describe(file)}: ${name} does not decode: ${String(error)}`);
+            }
+          }
+        }
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  }
+}

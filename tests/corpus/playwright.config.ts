@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../../playwright.config';
+
+/** The conformance corpus in Chromium, against the build in dist/ (`npm run test:corpus` builds the corpus first). */
+const port = Number(process.env.CORPUS_PORT || 4178);
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: 'corpus.spec.ts',
+  outputDir: '../../test-results/corpus',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    acceptDownloads: true,
+    serviceWorkers: 'block',
+    browserName: 'chromium',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `npx vite preview --port ${port} --strictPort`,
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    url: `http://localhost:${port}`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,49 @@
+/**
+ * Where the conformance corpus's real images come from: Debian packages, fetched with `apt-get download` (no root,
+ * no install) at the versions the machine's package lists name. Each package says which of its files are taken,
+ * and which of those also belong to the subset `npm test` runs; the full corpus is `CORPUS=full npm run test:corpus`.
+ */
+export interface PackageSource {
+  /** The Debian binary package. */
+  name: string;
+  /** What the files are, for the note a failure prints. */
+  what: string;
+  /** The package's files (paths inside it) taken into the corpus. */
+  take: RegExp;
+  /** Those of them in the subset `npm test` converts; absent: none. */
+  subset?: RegExp;
+}
+
+const IMAGE = /\.(jpe?g|png|webp|avif)$/i;
+
+export const PACKAGES: readonly PackageSource[] = [
+  {
+    name: 'ukui-wallpapers',
+    what: 'photographs and artwork saved by photo editors (one JPEG has its frame header 7 MB in, behind extended XMP)',
+    take: IMAGE,
+    subset: /\/(rhythm\.jpg|goldfish\.png|string\.jpg|city\.png)$/,
+  },
+  {
+    name: 'gnome-backgrounds',
+    what: "GNOME 43's wallpapers: large lossy and lossless WebP",
+    take: IMAGE,
+    subset: /\/(symbolic-d|truchet-l)\.webp$/,
+  },
+  {
+    name: 'golang-1.19-src',
+    what: "Go's image test data: PngSuite (every PNG colour type and depth, palettes, transparency, filters, interlacing) and JPEGs in every chroma subsampling, progressive, CMYK, RGB, grey and truncated",
+    take: /\/src\/image\/(png\/testdata\/pngsuite\/[^/]+\.png|testdata\/[^/]+\.(jpeg|png))$/,
+    subset: /./,
+  },
+  {
+    name: 'golang-golang-x-image-dev',
+    what: "golang.org/x/image's test data: lossy WebP with each loop filter, lossless WebP, 1-bit WebP",
+    take: /\/x\/image\/testdata\/[^/]+\.(webp|png|jpeg)$/,
+    subset: /\.webp$/,
+  },
+  { name: 'sway-backgrounds', what: "sway's wallpapers: large PNG, portrait and landscape", take: IMAGE },
+  { name: 'mate-backgrounds', what: "MATE's wallpapers: photographs up to 5640 × 3172 (32 MP) and artwork", take: IMAGE },
+  { name: 'desktop-base', what: "Debian's themes: logos, login and boot-screen artwork", take: IMAGE },
+  { name: 'lomiri-wallpapers', what: "Lomiri's wallpapers", take: IMAGE },
+  { name: 'plasma-workspace-wallpapers', what: "KDE Plasma's wallpapers: one artwork at many sizes up to 5K", take: IMAGE },
+];
