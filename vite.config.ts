@@ -7,9 +7,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 import type { PrerenderedPage } from './src/entry-server';
 import { headersFile, headersFor, hostHeaderRules, type HeaderRule } from './src/app/hostHeaders';
 import { integrationConfig, integrationOrigins } from './src/features/integrations/integrationConfig';
-import { CODEC_PACKAGES, UNLOADED_CODEC_FILES } from './wasm/codecs';
-import { SHARE_TARGET } from './workers/contract';
-import { FORMATS, IMAGE_FORMATS } from './workers/formats';
+import { CODEC_PACKAGES, UNLOADED_CODEC_FILES } from './wasm/packages';
+import { SHARE_TARGET } from './core/shareTarget';
+import { FORMATS, IMAGE_FORMATS } from './core/formats';
 
 /** The browser's UI colour, in the manifest and the page's theme-color meta alike (the CSS's --primary too). */
 const THEME_COLOUR = '#4338ca';
@@ -219,7 +219,7 @@ export default defineConfig({
           { src: '/screenshots/phone.png', sizes: '780x1688', type: 'image/png', form_factor: 'narrow', label: 'Photos converted to WebP on a phone' },
           { src: '/screenshots/desktop.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Files, settings and the queue side by side' },
         ],
-        // Images from another app's Share sheet: workers/sw.ts receives them (SHARE_TARGET in workers/contract.ts).
+        // Images from another app's Share sheet: workers/sw.ts receives them (SHARE_TARGET in core/shareTarget.ts).
         share_target: {
           action: SHARE_TARGET.action,
           method: 'POST',

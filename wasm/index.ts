@@ -1,41 +1,30 @@
-import type { ImageFormat } from '../workers/formats';
-import { decodeLibavif, encodeLibavif } from './avif';
-import { decodeMozjpeg, encodeMozjpeg } from './mozjpeg';
-import { decodePng, optimisePng } from './png';
-import { resizeLanczos3 } from './resize';
-import { decodeLibwebp, encodeLibwebp } from './webp';
+import { FORMATS, IMAGE_FORMATS, type ImageFormat } from '../core/formats';
+import type { WarmUpPlan } from '../core/contract';
+import type { Codec } from './codec';
+import { resizeLanczos3 } from './resize/loader';
 
-export { encodeLibavif, encodeLibwebp, encodeMozjpeg, optimisePng, resizeLanczos3 };
-export { encodePng } from './png';
+/**
+ * The workers' codecs, one per format folder (wasm/<codec>/index.ts, found by the build): adding a format needs no
+ * line here. Each must belong to a registry entry (core/formats.ts), and every entry must have one.
+ */
+const found = Object.values(import.meta.glob<{ codec: Codec }>('./*/index.ts', { eager: true })).map((module) => module.codec);
 
-/** The decoders for files the browser cannot decode; each is fetched and compiled on first use. */
-export const WASM_DECODERS: Record<ImageFormat, (buffer: ArrayBuffer) => Promise<ImageData>> = {
-  jpeg: decodeMozjpeg,
-  png: decodePng,
-  webp: decodeLibwebp,
-  avif: decodeLibavif,
-};
+export const CODECS = Object.fromEntries(
+  IMAGE_FORMATS.map((format) => {
+    const codec = found.find((candidate) => candidate.format === FORMATS[format]);
+    if (!codec) throw new Error(`No codec folder for the format "${format}" (wasm/${format}/index.ts)`);
+    return [format, codec];
+  }),
+) as Record<ImageFormat, Codec>;
 
-/** Each format's size-optimising encoder, with its codec's defaults, for warming up. */
-const OPTIMISING_ENCODERS: Record<ImageFormat, (image: ImageData) => Promise<ArrayBuffer>> = {
-  jpeg: (image) => encodeMozjpeg(image, {}),
-  png: (image) => optimisePng(image, {}),
-  webp: (image) => encodeLibwebp(image, {}),
-  avif: (image) => encodeLibavif(image, {}),
-};
-
-/** Which codecs a coming conversion will run: the format's optimising encoder, the resizer, or neither. */
-export interface CodecPlan {
-  format: ImageFormat;
-  encoder: boolean;
-  resizer: boolean;
-}
+export { resizeLanczos3 };
+export type { Codec, ContainerMetadata, EncodeOptions } from './codec';
 
 /**
  * Fetches, compiles and instantiates what the plan names by running each once on a 4 × 4 image: a codec's
  * start-up finishes only with its first call.
  */
-export async function warmCodecs({ format, encoder, resizer }: CodecPlan): Promise<void> {
+export async function warmCodecs({ format, encoder, resizer }: WarmUpPlan): Promise<void> {
   const tiny = new ImageData(new Uint8ClampedArray(4 * 4 * 4).fill(255), 4, 4);
-  await Promise.all([resizer ? resizeLanczos3(tiny, 2, 2) : null, encoder ? OPTIMISING_ENCODERS[format](tiny) : null]);
+  await Promise.all([resizer ? resizeLanczos3(tiny, 2, 2) : null, encoder ? CODECS[format].warm(tiny) : null]);
 }

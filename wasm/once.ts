@@ -14,9 +14,14 @@ export function once<T>(start: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * Emscripten's option that tells a codec where its .wasm is: the hashed URL this app's build gave it (and the
- * service worker precached), rather than one the glue works out for itself.
+ * A codec's .wasm compiled from the hashed URL this app's build gave it (and the service worker precached), handed
+ * to the package's `init(module)`, jSquash's way for a host that decides when and from where: compiled while it
+ * downloads where the host serves `application/wasm`, from its bytes where it does not.
  */
-export function wasmAt(url: string) {
-  return { locateFile: () => url };
+export async function compileWasm(url: string): Promise<WebAssembly.Module> {
+  try {
+    return await WebAssembly.compileStreaming(fetch(url));
+  } catch {
+    return WebAssembly.compile(await (await fetch(url)).arrayBuffer());
+  }
 }

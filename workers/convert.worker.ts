@@ -1,8 +1,8 @@
 import * as Comlink from 'comlink';
-import { resizeLanczos3, warmCodecs, type CodecPlan } from '../wasm';
-import type { ConversionProgress, ConvertRequest, ConvertResult } from './contract';
+import type { ConversionProgress, ConvertRequest, ConvertResult, ConvertWorkerApi, WarmUpPlan } from '../core/contract';
+import { resizeLanczos3, warmCodecs } from '../wasm';
 import { convertImage } from './pipeline/convert';
-import { toImageData } from './pipeline/encoders/canvas';
+import { toImageData } from './pipeline/canvas-encoder';
 import type { Resizer } from './pipeline/transform';
 
 const lanczos3: Resizer = (image, width, height) => resizeLanczos3(toImageData(image), width, height);
@@ -14,13 +14,10 @@ async function convert(request: ConvertRequest, onProgress?: (progress: Conversi
   return { blob, encodes, keptOriginal, width, height };
 }
 
-export type WarmUpPlan = CodecPlan;
-
 /** Fetches and compiles the codecs a coming conversion needs, ahead of it. */
 async function warmUp(plan: WarmUpPlan): Promise<void> {
   await warmCodecs(plan);
 }
 
-const api = { convert, warmUp };
-export type ConvertWorkerApi = typeof api;
+const api: ConvertWorkerApi = { convert, warmUp };
 Comlink.expose(api);

@@ -2,7 +2,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { SHARE_TARGET } from './contract';
+import { SHARE_TARGET } from '../core/shareTarget';
 
 /**
  * The service worker: the offline copy (the shell and every codec the app can load, listed by the build), the share

@@ -1,8 +1,7 @@
 import * as Comlink from 'comlink';
-import type { ThumbnailRequest } from './contract';
-import { formatInfo } from './formats';
+import type { SourceHeader, ThumbnailRequest, ThumbnailWorkerApi } from '../core/contract';
+import { formatInfo } from '../core/formats';
 import { decodeScaledBitmap } from './pipeline/scaled-decode';
-import { probeImage } from './pipeline/probe';
 
 /**
  * Small previews for the Selected Files grid. Decoding and downscaling happen here so a 12 MP photo never becomes
@@ -13,15 +12,13 @@ import { probeImage } from './pipeline/probe';
  * Decodes near the preview's size where the browser can (a 12 MP JPEG decodes at 1/8 in the DCT, in a fraction of
  * the time and memory; other formats decode whole), at twice the preview's edge so the downscale below stays sharp.
  */
-async function decodeNear(file: Blob, edge: number): Promise<ImageBitmap | null> {
-  const header = await probeImage(file);
-  if (!header?.size) return null;
-  const scale = Math.min(1, (2 * edge) / Math.max(header.size.width, header.size.height));
-  return decodeScaledBitmap(file, formatInfo(header.format).mimeType, header.size, scale);
+async function decodeNear(file: Blob, source: SourceHeader, edge: number): Promise<ImageBitmap | null> {
+  const scale = Math.min(1, (2 * edge) / Math.max(source.size.width, source.size.height));
+  return decodeScaledBitmap(file, formatInfo(source.format).mimeType, source.size, scale);
 }
 
-async function thumbnail({ file, maxEdge }: ThumbnailRequest): Promise<Blob> {
-  const source = (await decodeNear(file, maxEdge).catch(() => null)) ?? (await createImageBitmap(file, { imageOrientation: 'from-image' }));
+async function thumbnail({ file, source: header, maxEdge }: ThumbnailRequest): Promise<Blob> {
+  const source = (await decodeNear(file, header, maxEdge).catch(() => null)) ?? (await createImageBitmap(file, { imageOrientation: 'from-image' }));
   const scale = Math.min(1, maxEdge / Math.max(source.width, source.height));
   const width = Math.max(1, Math.round(source.width * scale));
   const height = Math.max(1, Math.round(source.height * scale));
@@ -34,6 +31,5 @@ async function thumbnail({ file, maxEdge }: ThumbnailRequest): Promise<Blob> {
   return canvas.convertToBlob({ type: 'image/webp', quality: 0.75 });
 }
 
-const api = { thumbnail };
-export type ThumbnailWorkerApi = typeof api;
+const api: ThumbnailWorkerApi = { thumbnail };
 Comlink.expose(api);

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import { Zip, ZipPassThrough } from 'fflate';
-import type { ZipEntry } from './contract';
+import type { ZipEntry, ZipWorkerApi } from '../core/contract';
 
 /**
  * One archive of already-compressed images, entries stored (not deflated again). fflate's streaming `Zip` writes
@@ -45,6 +45,5 @@ async function zip(entries: ZipEntry[]): Promise<Blob> {
   return new Blob(parts, { type: 'application/zip' });
 }
 
-const api = { zip };
-export type ZipWorkerApi = typeof api;
+const api: ZipWorkerApi = { zip };
 Comlink.expose(api);

@@ -1,4 +1,4 @@
-import { FORMATS, type ImageFormat } from '../../workers/formats';
+import { FORMATS, type ImageFormat } from '../../core/formats';
 
 /** Index of the dot that starts the extension, or -1 ("photo", ".bashrc" and "photo." have none). */
 function extensionDot(name: string): number {

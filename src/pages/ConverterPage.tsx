@@ -1,5 +1,5 @@
 import { memo, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import { warmUpWhenIdle } from '../../workers/bridge';
+import { warmUpWhenIdle } from '../conversion/bridge';
 import { notify } from '../app/notify';
 import { subscribeToUpdate } from '../app/serviceWorker';
 import { config } from '../app/config';
@@ -17,7 +17,7 @@ import { SettingsPanel } from '../features/settings/SettingsPanel';
 import { DEFAULT_SETTINGS, settingsKey, targetSizeMissing } from '../features/settings/settings';
 import { settingsReducer } from '../features/settings/settingsReducer';
 import { countOf } from '../lib/plural';
-import type { ConversionQueue } from '../features/queue/conversionQueue';
+import type { ConversionQueue } from '../conversion/conversionQueue';
 import type { SelectedFile } from '../features/intake/useSelectedFiles';
 import type { ConversionSettings } from '../features/settings/settings';
 

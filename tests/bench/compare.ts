@@ -18,7 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { instrumentApp, readRecord, type AppRecord } from './app-instrument';
 import { convertOnPhone, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, type AppSettings } from './app-page';
-import { longTaskFigures, median, oneWorkerBusyFigures, tapFigures } from './figures';
+import { median } from '../../src/lib/median';
+import { longTaskFigures, oneWorkerBusyFigures, tapFigures } from './figures';
 import { photoSet } from './inputs';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
-import { FORMATS } from '../../workers/formats';
+import { FORMATS } from '../../core/formats';
 import { naturalPhotos, photoSet } from './inputs';
 
 const argv = process.argv.slice(2);
@@ -67,7 +67,7 @@ async function main() {
   const webp = await import('@jsquash/webp/encode.js');
   await webp.init(await wasm('@jsquash/webp/codec/enc/webp_enc_simd.wasm'));
 
-  // Over the app's own options (formats.ts: its tables and chroma), so SSIM compares like with like.
+  // Over the app's own options (wasm/jpeg/meta.ts: its tables and chroma), so SSIM compares like with like.
   const mozjpeg = (options: Record<string, number | boolean>): Encode => async (image) =>
     new Uint8Array(await jpeg.default(image as ImageData, { ...FORMATS.jpeg.optimisedOptions, quality: QUALITY, ...options }));
   const libwebp = (options: Record<string, number | boolean>): Encode => async (image) => new Uint8Array(await webp.default(image as ImageData, { quality: QUALITY, ...options }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { longTaskFigures, median, oneWorkerBusyFigures, tapFigures, type BenchEvent } from '../bench/figures';
+import { median } from '../../src/lib/median';
+import { longTaskFigures, oneWorkerBusyFigures, tapFigures, type BenchEvent } from '../bench/figures';
 
 /** One Event Timing entry: `wait` from input to the handlers, `handlers` in them, the rest to the next paint. */
 const event = (interactionId: number, name: string, start: number, { wait, handlers, duration }: { wait: number; handlers: number; duration: number }): BenchEvent => ({

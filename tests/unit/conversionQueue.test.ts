@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ConvertOptions, Converter } from '../../workers/bridge';
-import type { ConversionSettings, ConvertResult } from '../../workers/contract';
-import { AbortedError, WorkerCrashedError } from '../../workers/pool';
-import { ConversionQueue, HAND_OVER_WINDOW, type RunSummary } from '../../src/features/queue/conversionQueue';
+import type { ConvertOptions, Converter } from '../../src/conversion/bridge';
+import type { ConversionSettings, ConvertResult } from '../../core/contract';
+import { AbortedError, WorkerCrashedError } from '../../src/conversion/pool';
+import { ConversionQueue, HAND_OVER_WINDOW, type RunSummary } from '../../src/conversion/conversionQueue';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 
 interface Call {

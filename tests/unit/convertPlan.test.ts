@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONVERT_BLOCKED, planConvert } from '../../src/features/queue/convertPlan';
-import type { FileOutcome } from '../../src/features/queue/jobs';
+import type { FileOutcome } from '../../src/conversion/jobs';
 
 const file = (name: string) => new File([new Uint8Array(200)], name, { type: 'image/png' });
 const [a, b, c] = [file('a.png'), file('b.png'), file('c.png')];

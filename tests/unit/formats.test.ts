@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FORMATS, IMAGE_FORMATS, detectFormat, formatFromMimeType, formatInfo } from '../../workers/formats';
-import { carriesExif } from '../../workers/pipeline/metadata';
+import { FORMATS, IMAGE_FORMATS, detectFormat, formatFromMimeType, formatInfo } from '../../core/formats';
+import { CODECS } from '../../wasm';
 import { HEADS } from './signatures';
 
 describe('the format registry', () => {
@@ -24,7 +24,11 @@ describe('the format registry', () => {
   });
 
   it('a format gets EXIF written exactly when the metadata stage has a writer for its container', () => {
-    for (const format of IMAGE_FORMATS) expect(FORMATS[format].exif).toBe(carriesExif(format));
+    for (const format of IMAGE_FORMATS) expect(FORMATS[format].exif).toBe(CODECS[format].metadata.writeExif !== undefined);
+  });
+
+  it('every registry entry has its codec folder, which the workers find by themselves', () => {
+    for (const format of IMAGE_FORMATS) expect(CODECS[format].format).toBe(FORMATS[format]);
   });
 
   it('the output extension of JPEG is jpg, as the spec names output files', () => {
@@ -32,7 +36,7 @@ describe('the format registry', () => {
   });
 });
 
-describe('what "Optimised compression" runs (chosen from npm run bench:encoders; README)', () => {
+describe('what "Optimised compression" runs (chosen from npm run bench:encoders; docs/decisions/encoder-settings.md)', () => {
   it('JPEG: mozjpeg with the browser encoder\'s tables and 4:2:0 chroma, trellis on, baseline (no progressive scan search)', () => {
     expect(FORMATS.jpeg.optimisedOptions).toEqual({ quant_table: 0, auto_subsample: false, chroma_subsample: 2, progressive: false });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 import { settingsReducer, type SettingsAction } from '../../src/features/settings/settingsReducer';
-import { planGeometry, resolutionNeeded, scaleRect } from '../../workers/pipeline/geometry';
+import { planGeometry, resolutionNeeded, scaleRect } from '../../core/geometry';
 import { createRawImage } from '../../workers/pipeline/raw-image';
 import { eighthsAtLeast } from '../../workers/pipeline/scaled-decode';
 import { changesPixels, transform, type Resizer } from '../../workers/pipeline/transform';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES, validateFile } from '../../src/features/intake/validateFile';
-import { detectFormat, IMAGE_FORMATS, type ImageFormat } from '../../workers/formats';
-import { probeImage, readImageHeader } from '../../workers/pipeline/probe';
+import { detectFormat, IMAGE_FORMATS, type ImageFormat } from '../../core/formats';
+import { probeImage, readImageHeader } from '../../src/conversion/probe';
 
 const readImageSize = async (f: ImageFormat, bytes: Uint8Array) => (await readImageHeader(f, bytes))?.size ?? null;
 import { headerOf } from './signatures';

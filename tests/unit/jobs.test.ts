@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createJob, estimatedProgress, jobsReducer, runTimeLeftMs, stageLabel, summarise, type ConversionJob, type JobAction } from '../../src/features/queue/jobs';
+import { createJob, estimatedProgress, jobsReducer, runTimeLeftMs, stageLabel, summarise, type ConversionJob, type JobAction } from '../../src/conversion/jobs';
 
 /** A worker takes a job at time 0, expected to take 10 s. */
 const START_A: JobAction = { type: 'started', id: 'a', at: 0, expectedMs: 10_000 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodedBytes, decodedBytesBudget, deviceMemoryGb, megapixels, pixelLimit } from '../../workers/memory';
+import { decodedBytes, decodedBytesBudget, deviceMemoryGb, megapixels, pixelLimit } from '../../core/memory';
 
 const MB = 1024 * 1024;
 const twelveMp = decodedBytes({ width: 4000, height: 3000 });

@@ -1,6 +1,14 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { carriesMetadata, crc32, exifOrientation, readExif, withUprightOrientation, writeExif } from '../../workers/pipeline/metadata';
+import { exifOrientation, withUprightOrientation } from '../../core/exif';
+import type { ImageFormat } from '../../core/formats';
+import { CODECS } from '../../wasm';
+import { crc32 } from '../../wasm/png/exif';
+
+const readExif = (bytes: Uint8Array, format: ImageFormat) => CODECS[format].metadata.readExif(bytes);
+const carriesMetadata = (bytes: Uint8Array, format: ImageFormat) => CODECS[format].metadata.hasMetadata(bytes);
+const writeExif = (encoded: Uint8Array, format: ImageFormat, tiff: Uint8Array, size: { width: number; height: number }) =>
+  CODECS[format].metadata.writeExif?.(encoded, tiff, size) ?? encoded;
 
 const pixels = () => sharp({ create: { width: 32, height: 24, channels: 3, background: '#4a7bd0' } });
 let cameraTiff: Uint8Array;

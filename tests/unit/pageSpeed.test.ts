@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isSlowPage, median, probeSettled, SLOW_PAGE_MS } from '../../workers/pageSpeed';
-import { leavesPageACore } from '../../workers/pools';
+import { isSlowPage, probeSettled, SLOW_PAGE_MS } from '../../src/conversion/pageSpeed';
+import { median } from '../../src/lib/median';
+import { leavesPageACore } from '../../src/conversion/pools';
 
 describe('isSlowPage: the probe\'s times on the page\'s thread', () => {
   it('goes by the middle time, so one lucky or unlucky moment does not decide', () => {

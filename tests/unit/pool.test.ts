@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WorkerPool, type PoolOptions } from '../../workers/pool';
+import { WorkerPool, type PoolOptions } from '../../src/conversion/pool';
 
 /**
  * A stand-in for a module worker: the far end of a real MessageChannel serving a real Comlink API, so the pool's

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat as detectImageFormat } from '../../workers/formats';
-import { bytesNeededForSignature, sniffImageFormat } from '../../workers/pipeline/probe';
+import { detectFormat as detectImageFormat } from '../../core/formats';
+import { bytesNeededForSignature, sniffImageFormat } from '../../src/conversion/probe';
 import { HEADS, blobOf, ftyp, headerOf } from './signatures';
-import { probeImage } from '../../workers/bridge';
+import { probeImage } from '../../src/conversion/bridge';
 
 const bytes = (values: readonly number[]) => new Uint8Array(values);
 

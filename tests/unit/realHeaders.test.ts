@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ImageFormat } from '../../workers/formats';
-import { blobSource } from '../../workers/pipeline/byte-source';
-import { carriesMetadata } from '../../workers/pipeline/metadata';
-import { probeImage, readImageHeader } from '../../workers/pipeline/probe';
+import type { ImageFormat } from '../../core/formats';
+import { blobSource } from '../../core/byte-source';
+import { CODECS } from '../../wasm';
+import { probeImage, readImageHeader } from '../../src/conversion/probe';
 import { box, ftyp, latin1, u16be, u24le, u32be } from './signatures';
 
 /**
@@ -201,8 +201,8 @@ describe('AVIF headers: the primary item, not the first size in the file', () =>
   it('tells whether an AVIF carries EXIF or XMP from its meta box, on a file too large to spread into one string', () => {
     const withExif = Uint8Array.from([...ftyp('avif', ['mif1']), ...meta(pitm(1), iinf(infe(1, 'av01'), infe(2, 'Exif'))), ...mdat(1_500_000)]);
     const without = Uint8Array.from([...ftyp('avif', ['mif1']), ...meta(pitm(1), iinf(infe(1, 'av01'))), ...box('mdat', [...latin1('Exif'), ...filler(1_500_000, 2)])]);
-    expect(carriesMetadata(withExif, 'avif')).toBe(true);
+    expect(CODECS.avif.metadata.hasMetadata(withExif)).toBe(true);
     // "Exif" in the coded pixels is not metadata.
-    expect(carriesMetadata(without, 'avif')).toBe(false);
+    expect(CODECS.avif.metadata.hasMetadata(without)).toBe(false);
   });
 });

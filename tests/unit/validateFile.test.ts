@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, VALIDATION_MESSAGES, validateFile } from '../../src/features/intake/validateFile';
-import { formatFromMimeType } from '../../workers/formats';
+import { formatFromMimeType } from '../../core/formats';
 import { HEADS, blobOf, headerOf } from './signatures';
 
 /** 100 megapixels: the limit on a device of 4 GB or more. */

@@ -1,25 +1,17 @@
-import {
-  CONVERSION_ERRORS,
-  hasTargetSize,
-  imageTooLargeMessage,
-  outputTooLargeMessage,
-  usesBrowserEncoder,
-  type ConversionProgress,
-  type ConversionSettings,
-  type ConvertRequest,
-} from '../contract';
-import { formatInfo, type FormatInfo, type ImageFormat } from '../formats';
+import type { ConversionProgress, ConversionSettings, ConvertRequest, JobPlan } from '../../core/contract';
+import { withUprightOrientation } from '../../core/exif';
+import { formatInfo, type FormatInfo, type ImageFormat } from '../../core/formats';
+import { resolutionNeeded, rotated, turned, type Size } from '../../core/geometry';
+import { CONVERSION_ERRORS, imageTooLargeMessage, outputTooLargeMessage } from '../../core/messages';
+import { hasTargetSize } from '../../core/policy';
+import { CODECS, type Codec } from '../../wasm';
+import { encodeBitmapWithCanvas } from './canvas-encoder';
 import { bitmapToPixels, decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from './decode';
-import { ENCODERS, type Encoder } from './encoders';
-import { encodeBitmapWithCanvas } from './encoders/canvas';
 import { explainMemoryFailure } from './failures';
-import { planGeometry, resolutionNeeded, rotated, turned, type Size } from './geometry';
-import { carriesMetadata, readExif, withUprightOrientation, writeExif } from './metadata';
-import { probeImage, type ImageHeader } from './probe';
 import type { RawImage } from './raw-image';
 import { decodeScaledBitmap } from './scaled-decode';
 import { MAX_TARGET_ATTEMPTS, searchTargetSize } from './target-size';
-import { changesPixels, transform, type Resizer } from './transform';
+import { changesPixels, geometryFor, transform, type Resizer } from './transform';
 
 export type ProgressReporter = (progress: ConversionProgress) => void;
 
@@ -45,29 +37,23 @@ export function encoderQuality(settings: ConversionSettings): number {
 /** Bytes a container needs around an EXIF payload (chunk or segment headers, a WebP VP8X chunk). */
 const EXIF_CONTAINER_OVERHEAD = 32;
 
-/** What a conversion writes: the registry's entry for the output format and its encoder. */
-interface Output {
-  format: FormatInfo;
-  encoder: Encoder;
-}
-
 async function encodeForSettings(
   image: RawImage,
-  { format, encoder }: Output,
+  output: Codec,
   settings: ConversionSettings,
   reservedBytes: number,
   report: ProgressReporter,
 ): Promise<{ bytes: ArrayBuffer; encodes: number }> {
   const optimise = settings.enableCompression;
   if (!hasTargetSize(settings)) {
-    const bytes = await encoder.encode(image, { quality: encoderQuality(settings), optimise });
+    const bytes = await output.encode(image, { quality: encoderQuality(settings), optimise });
     report({ percent: STAGE_END.encode });
     return { bytes, encodes: 1 };
   }
   const targetBytes = settings.targetFileSize * 1024 - reservedBytes;
-  if (!format.quality) {
+  if (!output.format.quality) {
     // A lossless format has no quality to trade: it fits or it does not.
-    const bytes = await encoder.encode(image, { quality: 1, optimise });
+    const bytes = await output.encode(image, { quality: 1, optimise });
     if (bytes.byteLength > targetBytes) throw new Error(CONVERSION_ERRORS.targetSize);
     return { bytes, encodes: 1 };
   }
@@ -75,12 +61,12 @@ async function encodeForSettings(
   let attempt = 0;
   const result = await searchTargetSize({
     targetBytes,
-    levels: format.quality.levels,
+    levels: output.format.quality.levels,
     encodeAt: (quality) => {
       attempt++;
       const stage = { name: 'fitting', attempt, attempts: MAX_TARGET_ATTEMPTS, targetKb: settings.targetFileSize } as const;
       report({ percent: STAGE_END.transform + (span * (attempt - 1)) / MAX_TARGET_ATTEMPTS, stage });
-      return encoder.encode(image, { quality, optimise });
+      return output.encode(image, { quality, optimise });
     },
   });
   if (!result) throw new Error(CONVERSION_ERRORS.targetSize);
@@ -102,10 +88,9 @@ async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: ImageFormat, f
 }
 
 /** Refuses an output size (a resize, a custom size) over the limit before any pixel is resampled. */
-function checkOutputSize(upright: Size, settings: ConversionSettings, pixelLimit: number): void {
-  const plan = planGeometry(rotated(upright, settings.rotation), settings);
-  const pixels = plan.width * plan.height;
-  if (pixels > pixelLimit) throw new Error(outputTooLargeMessage(pixels, pixelLimit));
+function checkOutputSize(upright: Size, settings: ConversionSettings, plan: JobPlan, pixelLimit: number): void {
+  const { width, height } = geometryFor(rotated(upright, settings.rotation), settings, plan);
+  if (width * height > pixelLimit) throw new Error(outputTooLargeMessage(width * height, pixelLimit));
 }
 
 /** Decoded pixels, and the upright source's full size when they were decoded smaller (see TransformOptions.fullSize). */
@@ -117,15 +102,15 @@ interface Decoded {
 /** transform → encode (or the target-size search), on decoded pixels. */
 async function convertPixels(
   decoded: Decoded | null,
-  output: Output,
-  settings: ConversionSettings,
+  output: Codec,
+  { settings, plan }: Pick<ConvertRequest, 'settings' | 'plan'>,
   resize: Resizer,
   reservedBytes: number,
   report: ProgressReporter,
 ): Promise<EncodedImage> {
   if (!decoded) throw new Error(CONVERSION_ERRORS.load);
   report({ percent: STAGE_END.decode, stage: { name: 'transforming' } });
-  const image = await transform(decoded.pixels, settings, { resize, keepAlpha: output.format.alpha, fullSize: decoded.fullSize });
+  const image = await transform(decoded.pixels, settings, { resize, keepAlpha: output.format.alpha, fullSize: decoded.fullSize, plan });
   report({ percent: STAGE_END.transform, stage: { name: 'encoding' } });
   const { bytes, encodes } = await encodeForSettings(image, output, settings, reservedBytes, report);
   return { bytes, mimeType: output.format.mimeType, width: image.width, height: image.height, encodes };
@@ -133,7 +118,7 @@ async function convertPixels(
 
 /**
  * How much more than the output's resolution a scaled decode keeps, so Lanczos3 still does a real part of the
- * downscale: decoded at exactly the output's resolution, the DCT's softer scaling showed (README, "Limits").
+ * downscale: decoded at exactly the output's resolution, the DCT's softer scaling showed (docs/decisions).
  */
 const SCALED_DECODE_HEADROOM = 1.5;
 
@@ -142,10 +127,10 @@ const SCALED_DECODE_HEADROOM = 1.5;
  * needs well under the source's resolution and the format allows it (a 12 MP photo for "Web 1920 wide" decodes at
  * three quarters of its width, 56% of the pixels), whole otherwise. With the full upright size when smaller.
  */
-async function decodeForOutput(file: Blob, header: ImageHeader & { size: Size }, settings: ConversionSettings): Promise<{ bitmap: ImageBitmap; fullSize: Size | null } | null> {
-  const format = formatInfo(header.format);
-  const stored = header.size;
-  const upright = header.turned ? turned(stored) : stored;
+async function decodeForOutput(file: Blob, { source }: JobPlan, settings: ConversionSettings): Promise<{ bitmap: ImageBitmap; fullSize: Size | null } | null> {
+  const format = formatInfo(source.format);
+  const stored = source.size;
+  const upright = source.turned ? turned(stored) : stored;
   const scale = Math.min(1, resolutionNeeded(upright, settings) * SCALED_DECODE_HEADROOM);
   if (format.scaledDecode && scale < 7 / 8) {
     const bitmap = await decodeScaledBitmap(file, format.mimeType, stored, scale);
@@ -162,25 +147,45 @@ async function decodeForOutput(file: Blob, header: ImageHeader & { size: Size },
 }
 
 /** Decodes into pixels, refusing an output over the limit before the pixels are read out. */
-async function decodePixels(file: Blob, header: ImageHeader & { size: Size }, settings: ConversionSettings, pixelLimit: number, decodedBitmap: ImageBitmap | null): Promise<Decoded | null> {
-  const decoded = decodedBitmap ? { bitmap: decodedBitmap, fullSize: null } : await decodeForOutput(file, header, settings);
+async function decodePixels(
+  { file, settings, plan, pixelLimit }: ConvertRequest,
+  sourceBytes: SourceBytes,
+  decodedBitmap: ImageBitmap | null,
+): Promise<Decoded | null> {
+  const decoded = decodedBitmap ? { bitmap: decodedBitmap, fullSize: null } : await decodeForOutput(file, plan, settings);
   if (decoded) {
     try {
-      checkOutputSize(decoded.fullSize ?? decoded.bitmap, settings, pixelLimit);
+      checkOutputSize(decoded.fullSize ?? decoded.bitmap, settings, plan, pixelLimit);
     } catch (error) {
       decoded.bitmap.close();
       throw error;
     }
     return { pixels: bitmapToPixels(decoded.bitmap), fullSize: decoded.fullSize };
   }
-  const pixels = await decodeWithWasm(file, header.format);
-  if (pixels) checkOutputSize(pixels, settings, pixelLimit);
+  const pixels = await decodeWithWasm(await sourceBytes.read(), CODECS[plan.source.format]);
+  if (pixels) checkOutputSize(pixels, settings, plan, pixelLimit);
   return pixels && { pixels, fullSize: null };
 }
 
 /**
- * probe → decode → transform → encode (or the target-size search) → metadata. A source or output over the pixel
- * limit, and an allocation that fails on the way, end as the visitor's message, never as a crash.
+ * The source file's bytes, read whole at most once per conversion and only when something needs them (its EXIF,
+ * whether it carries metadata, a WASM decode), then let go before the pixels are held.
+ */
+class SourceBytes {
+  private bytes: Promise<ArrayBuffer> | null = null;
+  constructor(private readonly file: Blob) {}
+  read(): Promise<ArrayBuffer> {
+    return (this.bytes ??= this.file.arrayBuffer());
+  }
+  release(): void {
+    this.bytes = null;
+  }
+}
+
+/**
+ * decode → transform → encode (or the target-size search) → metadata, on the plan the page made from the source's
+ * header (the worker reads no header). A source or output over the pixel limit, and an allocation that fails on the
+ * way, end as the visitor's message, never as a crash.
  */
 export async function convertImage(request: ConvertRequest, resize: Resizer, report: ProgressReporter): Promise<ConversionOutcome> {
   try {
@@ -190,41 +195,43 @@ export async function convertImage(request: ConvertRequest, resize: Resizer, rep
   }
 }
 
-async function convertWithinLimits({ file, settings, pixelLimit }: ConvertRequest, resize: Resizer, report: ProgressReporter): Promise<ConversionOutcome> {
-  const header = await probeImage(file);
-  if (!header?.size) throw new Error(CONVERSION_ERRORS.load);
-  const { format, size } = header;
+async function convertWithinLimits(request: ConvertRequest, resize: Resizer, report: ProgressReporter): Promise<ConversionOutcome> {
+  const { file, settings, plan, pixelLimit } = request;
+  const { format, size } = plan.source;
   if (size.width * size.height > pixelLimit) throw new Error(imageTooLargeMessage(size.width * size.height, pixelLimit));
   report({ percent: 5, stage: { name: 'decoding' } });
-  const output: Output = { format: formatInfo(settings.outputFormat), encoder: ENCODERS[settings.outputFormat] };
-  const exif = settings.stripMetadata || !output.format.exif ? null : readExif(new Uint8Array(await file.arrayBuffer()), format);
-  const reservedBytes = exif ? exif.length + EXIF_CONTAINER_OVERHEAD : 0;
+  const source = CODECS[format];
+  const output = CODECS[settings.outputFormat];
+  const sourceBytes = new SourceBytes(file);
 
+  // What the source's own bytes tell, read before decoding so the bytes can go before the pixels come.
+  const keepsExif = !settings.stripMetadata && output.format.exif && output.metadata.writeExif !== undefined;
+  // A copy: a view would keep the whole file alive.
+  const exif = keepsExif ? (source.metadata.readExif(new Uint8Array(await sourceBytes.read()))?.slice() ?? null) : null;
+  const reservedBytes = exif ? exif.length + EXIF_CONTAINER_OVERHEAD : 0;
   // A plain re-encode with the browser's encoder needs only its bitmap; everything else needs the pixels. Whether the
   // pixels change can depend on which way up the source is, which only decoding tells: either way up must agree.
   const unchangedEitherWay = !changesPixels(size, settings) && !changesPixels(turned(size), settings);
-  const bitmap = usesBrowserEncoder(settings, output.format) && unchangedEitherWay ? await decodeToBitmap(file) : null;
+  const mayKeepSource = settings.keepOriginalIfLarger && format === settings.outputFormat && unchangedEitherWay;
+  const sourceHasMetadata = mayKeepSource && settings.stripMetadata && source.metadata.hasMetadata(new Uint8Array(await sourceBytes.read()));
+
+  const bitmap = plan.browserEncoder && unchangedEitherWay ? await decodeToBitmap(file) : null;
   if (bitmap) report({ percent: STAGE_END.decode, stage: { name: 'encoding' } });
   const encoded =
     (bitmap && !changesPixels(bitmap, settings) && (await encodeUnchangedBitmap(bitmap, format, output.format, settings))) ||
     (await convertPixels(
       // Reading out the pixels is the memory-heavy step (bitmap, canvas and ImageData), so workers take turns.
-      await oneDecodeAtATime(() => decodePixels(file, { ...header, size }, settings, pixelLimit, bitmap)),
+      await oneDecodeAtATime(() => decodePixels(request, sourceBytes, bitmap)).finally(() => sourceBytes.release()),
       output,
-      settings,
+      request,
       resize,
       reservedBytes,
       report,
     ));
 
   if (exif) report({ percent: STAGE_END.encode, stage: { name: 'metadata' } });
-  const bytes = exif ? writeExif(new Uint8Array(encoded.bytes), settings.outputFormat, withUprightOrientation(exif), encoded).slice().buffer : encoded.bytes;
+  const bytes = exif && output.metadata.writeExif ? output.metadata.writeExif(new Uint8Array(encoded.bytes), withUprightOrientation(exif), encoded).slice().buffer : encoded.bytes;
   report({ percent: STAGE_END.metadata });
-  const keepSource =
-    settings.keepOriginalIfLarger &&
-    format === settings.outputFormat &&
-    unchangedEitherWay &&
-    bytes.byteLength >= file.size &&
-    !(settings.stripMetadata && carriesMetadata(new Uint8Array(await file.arrayBuffer()), format));
+  const keepSource = mayKeepSource && bytes.byteLength >= file.size && !sourceHasMetadata;
   return { ...encoded, bytes, keptOriginal: keepSource ? { convertedBytes: bytes.byteLength } : null };
 }

@@ -1,14 +1,13 @@
-import { WASM_DECODERS } from '../../wasm';
-import { CONVERSION_ERRORS } from '../contract';
-import type { ImageFormat } from '../formats';
-import { exifOrientation, readExif } from './metadata';
+import { CONVERSION_ERRORS } from '../../core/messages';
+import { exifOrientation } from '../../core/exif';
+import type { Codec } from '../../wasm';
 import { applyExifOrientation } from './pixels';
 import type { RawImage } from './raw-image';
 
 /**
  * The browser's decoder: fast, EXIF orientation and colour management applied; null when the browser cannot
  * decode the format. Premultiplied, as a 2D canvas stores pixels anyway: straight alpha bought no precision on the
- * way through a canvas and cost more time (README, bench section).
+ * way through a canvas and cost more time (docs/decisions/browser-or-wasm-encoder.md).
  */
 export async function decodeToBitmap(file: Blob): Promise<ImageBitmap | null> {
   try {
@@ -32,13 +31,12 @@ export function bitmapToPixels(bitmap: ImageBitmap): RawImage {
   return context.getImageData(0, 0, width, height, { colorSpace: 'srgb' });
 }
 
-/** jSquash's decoders, for files this browser cannot decode (AVIF on older Safari, for one); EXIF orientation applied. */
-export async function decodeWithWasm(file: Blob, format: ImageFormat): Promise<RawImage | null> {
-  const buffer = await file.arrayBuffer();
+/** jSquash's decoder, for files this browser cannot decode (AVIF on older Safari, for one); EXIF orientation applied. */
+export async function decodeWithWasm(buffer: ArrayBuffer, codec: Codec): Promise<RawImage | null> {
   // Read before decoding: the decoder is handed the buffer.
-  const exif = readExif(new Uint8Array(buffer), format);
+  const exif = codec.metadata.readExif(new Uint8Array(buffer));
   const orientation = exif ? exifOrientation(exif) : 1;
-  const image = await WASM_DECODERS[format](buffer).catch(() => null);
+  const image = await codec.decode(buffer).catch(() => null);
   return image ? applyExifOrientation(image, orientation) : null;
 }
 
@@ -48,6 +46,6 @@ export async function decodeWithWasm(file: Blob, format: ImageFormat): Promise<R
  * costs the batch little. Web Locks are shared by every worker of the page; without them, no waiting.
  */
 export function oneDecodeAtATime<T>(decodeStep: () => Promise<T>): Promise<T> {
-  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
   return locks ? locks.request('pixel-converter-decode', decodeStep) : decodeStep();
 }

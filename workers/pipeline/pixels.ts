@@ -1,5 +1,5 @@
 import { createRawImage, type RawImage } from './raw-image';
-import type { Rect } from './geometry';
+import type { Rect } from '../../core/geometry';
 
 /** Rotates clockwise by a multiple of 90 degrees. */
 export function rotate(image: RawImage, degrees: number): RawImage {

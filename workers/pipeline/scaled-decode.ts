@@ -1,4 +1,4 @@
-import type { Size } from './geometry';
+import type { Size } from '../../core/geometry';
 
 /**
  * The size to ask a decoder that scales in eighths (JPEG's DCT scaling) for, so that at least `scale` of `full`

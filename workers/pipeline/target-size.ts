@@ -1,17 +1,18 @@
 /** The spec's bound on encodes for one target size. */
 export const MAX_TARGET_ATTEMPTS = 8;
 
+/** Where the spec's search starts. */
+const START_QUALITY = 0.8;
+
 export interface TargetSizeOptions {
   targetBytes: number;
   /** Encodes at a quality in (0, 1]. */
   encodeAt: (quality: number) => Promise<ArrayBuffer>;
-  startQuality?: number;
   /** Distinct quality levels the encoder tells apart over (0, 1]: 100 for whole percents. */
   levels?: number;
   maxAttempts?: number;
   /** Stop once the size is within this fraction below the target. */
   tolerance?: number;
-  onAttempt?: (attempt: number, quality: number, bytes: number) => void;
 }
 
 export interface TargetSizeResult {
@@ -29,22 +30,19 @@ export interface TargetSizeResult {
 export async function searchTargetSize({
   targetBytes,
   encodeAt,
-  startQuality = 0.8,
   levels = 100,
   maxAttempts = MAX_TARGET_ATTEMPTS,
   tolerance = 0.05,
-  onAttempt,
 }: TargetSizeOptions): Promise<TargetSizeResult | null> {
   let fits = 0; // highest level known to fit (0: none yet)
   let tooBig = levels + 1; // lowest level known to be too big
-  let level = Math.min(levels, Math.max(1, Math.round(startQuality * levels)));
+  let level = Math.min(levels, Math.max(1, Math.round(START_QUALITY * levels)));
   let best: TargetSizeResult | null = null;
   let attempts = 0;
   while (attempts < maxAttempts) {
     attempts++;
     const quality = level / levels;
     const bytes = await encodeAt(quality);
-    onAttempt?.(attempts, quality, bytes.byteLength);
     if (bytes.byteLength <= targetBytes) {
       if (!best || bytes.byteLength > best.bytes.byteLength) best = { bytes, quality, attempts };
       if (bytes.byteLength >= targetBytes * (1 - tolerance)) break;

@@ -1,5 +1,5 @@
-import type { ConversionSettings } from '../contract';
-import { planGeometry, rotated, scaleRect, type Size } from './geometry';
+import type { ConversionSettings, JobPlan } from '../../core/contract';
+import { planGeometry, rotated, scaleRect, type GeometryPlan, type Size } from '../../core/geometry';
 import { adjust, crop, flatten, rotate } from './pixels';
 import type { RawImage } from './raw-image';
 
@@ -15,6 +15,17 @@ export interface TransformOptions {
    * output has the size a full decode would give, and the crop is mapped onto the smaller pixels.
    */
   fullSize?: Size | null;
+  /** The job's plan: its geometry is used as it is when the decoder shows the source as the header said. */
+  plan?: Pick<JobPlan, 'shown' | 'geometry'>;
+}
+
+/**
+ * The crop and output size on the source as decoded and rotated: the plan's, made on the page, when the decoder
+ * shows the source as its header said; planned afresh only where the decoder disagrees with the header (a browser
+ * that does not apply an orientation the header carries).
+ */
+export function geometryFor(shown: Size, settings: ConversionSettings, plan?: Pick<JobPlan, 'shown' | 'geometry'>): GeometryPlan {
+  return plan && plan.shown.width === shown.width && plan.shown.height === shown.height ? plan.geometry : planGeometry(shown, settings);
 }
 
 /**
@@ -31,7 +42,7 @@ export function changesPixels(source: { width: number; height: number }, setting
 export async function transform(source: RawImage, settings: ConversionSettings, options: TransformOptions): Promise<RawImage> {
   let image = rotate(source, settings.rotation);
   const full = options.fullSize ? rotated(options.fullSize, settings.rotation) : image;
-  const plan = planGeometry(full, settings);
+  const plan = geometryFor(full, settings, options.plan);
   image = crop(image, full === image ? plan.crop : scaleRect(plan.crop, full, image));
   if (image.width !== plan.width || image.height !== plan.height) image = await options.resize(image, plan.width, plan.height);
   image = adjust(image, settings);

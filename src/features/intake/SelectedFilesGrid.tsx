@@ -1,9 +1,10 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useRef } from 'react';
 import { CountedSection } from '../../app/CountedSection';
-import { formatBytes, formatMegabytes } from '../../lib/formatBytes';
+import { formatMegabytes } from '../../lib/formatBytes';
 import { countOf } from '../../lib/plural';
-import { FILE_STATE_TEXT, type FileState } from '../queue/convertPlan';
+import { type FileState } from '../queue/convertPlan';
 import type { SelectedFile } from './useSelectedFiles';
+import { FileCard } from './FileCard';
 
 interface SelectedFilesGridProps {
   files: readonly SelectedFile[];
@@ -12,56 +13,6 @@ interface SelectedFilesGridProps {
   onRemove: (id: string) => void;
   onClear: () => void;
 }
-
-/** Where a card of a long (virtual) grid sits, and how the grid measures it. */
-export interface CardPlace {
-  index: number;
-  top: number;
-  left: number;
-  width: number;
-  measure: (element: HTMLLIElement | null) => void;
-}
-
-export const FileCard = memo(function FileCard({ file, state, onRemove, place }: { file: SelectedFile; state: FileState; onRemove: (id: string) => void; place?: CardPlace }) {
-  return (
-    <li
-      className={`file-card${file.isValid ? '' : ' file-card--invalid'}${place ? ' file-card--placed' : ''}`}
-      data-testid="file-card"
-      data-id={file.id}
-      data-index={place?.index}
-      ref={place?.measure}
-      style={place ? { transform: `translate(${place.left}px, ${place.top}px)`, inlineSize: place.width } : undefined}
-    >
-      <div className="file-card__thumb">
-        {file.thumbnailUrl ? (
-          <img src={file.thumbnailUrl} alt="" decoding="async" loading="lazy" />
-        ) : (
-          <svg viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5" />
-          </svg>
-        )}
-        <span className="file-card__ext">{file.extension}</span>
-      </div>
-      <div className="file-card__body">
-        <p className="file-card__name" title={file.file.name}>
-          {file.file.name}
-        </p>
-        <p className="file-card__size">{formatBytes(file.file.size)}</p>
-        <p
-          className={`file-card__status${file.isValid ? ` file-card__status--${state}` : ' file-card__status--error'}`}
-          role={file.isValid ? undefined : 'alert'}
-        >
-          {file.isValid ? FILE_STATE_TEXT[state] : file.validationMessage}
-        </p>
-      </div>
-      <button type="button" className="icon-button file-card__remove" aria-label={`Remove ${file.file.name}`} onClick={() => onRemove(file.id)}>
-        <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M6 6l12 12M18 6 6 18" />
-        </svg>
-      </button>
-    </li>
-  );
-});
 
 /** Memoised: the states map is kept while nothing changed, so a job starting or ending elsewhere re-renders no card. */
 export const SelectedFilesGrid = memo(function SelectedFilesGrid({ files, states, onRemove, onClear }: SelectedFilesGridProps) {

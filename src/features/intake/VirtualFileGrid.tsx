@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useWindowList } from '../../app/useWindowList';
 import type { FileState } from '../queue/convertPlan';
-import { FileCard } from './SelectedFilesGrid';
+import { FileCard } from './FileCard';
 import type { SelectedFile } from './useSelectedFiles';
 
 /**

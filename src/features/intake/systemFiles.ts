@@ -1,4 +1,4 @@
-import { SHARE_TARGET } from '../../../workers/contract';
+import { SHARE_TARGET } from '../../../core/shareTarget';
 import { imagesOnly } from './imagesOnly';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { devicePixelLimit, makeThumbnail } from '../../../workers/bridge';
+import { devicePixelLimit, makeThumbnail } from '../../conversion/bridge';
 import { takeEarlyFiles } from './earlyFiles';
 import { receiveLaunchedFiles, takeSharedFiles } from './systemFiles';
 import { notify } from '../../app/notify';

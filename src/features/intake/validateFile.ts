@@ -1,6 +1,6 @@
-import { probeImage, type ImageHeader } from '../../../workers/bridge';
-import { imageTooLargeMessage } from '../../../workers/contract';
-import { formatFromMimeType, type ImageFormat } from '../../../workers/formats';
+import { probeImage, type ImageHeader } from '../../conversion/bridge';
+import { imageTooLargeMessage } from '../../../core/messages';
+import { formatFromMimeType, type ImageFormat } from '../../../core/formats';
 
 export const MAX_FILE_BYTES = 25 * 1024 * 1024;
 export const MIN_FILE_BYTES = 100;
@@ -19,7 +19,7 @@ export type ValidationResult = { isValid: true; format: ImageFormat; size: { wid
  * The spec's five rules, in its order; the first that fails gives the message. Then two of ours, from the same
  * header read, before anything decodes the file: a header without readable dimensions is corrupt (the spec's
  * "may be corrupted" message), and an image over `pixelLimit` (memory.ts) is refused with its size. Only the head
- * of the file is read (probe.ts), and only when rules 1–3 pass.
+ * of the file is read (src/conversion/probe.ts), and only when rules 1–3 pass.
  */
 export async function validateFile(file: Blob, pixelLimit: number): Promise<ValidationResult> {
   if (file.size > MAX_FILE_BYTES) return { isValid: false, message: VALIDATION_MESSAGES.tooLarge };

@@ -1,6 +1,6 @@
 import { config } from '../../app/config';
 import { createId } from '../../lib/ids';
-import type { RunSummary } from '../queue/conversionQueue';
+import type { RunSummary } from '../../conversion/conversionQueue';
 import type { PageContext, StartedConversion } from './webhookFields';
 
 /**

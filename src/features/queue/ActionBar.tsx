@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { notify, setToastBottom } from '../../app/notify';
-import type { ConversionQueue } from './conversionQueue';
+import { notify } from '../../app/notify';
+import { setToastBottom } from '../../app/toastBottom';
+import type { ConversionQueue } from '../../conversion/conversionQueue';
 import { downloadAllAsZip } from './download';
-import { runTimeLeftMs, summarise } from './jobs';
+import { runTimeLeftMs, summarise } from '../../conversion/jobs';
 import { saveAllToFolder, useCanSaveToFolder } from './saveToFolder';
 import { shareWithMessages, useCanShareFiles } from './share';
 import { ShareIcon } from './ShareIcon';

@@ -1,8 +1,8 @@
 import { useWindowList } from '../../app/useWindowList';
-import type { ConversionQueue } from './conversionQueue';
+import type { ConversionQueue } from '../../conversion/conversionQueue';
 import { downloadJobOutput } from './download';
-import type { ConversionJob } from './jobs';
-import { JobCard } from './QueueList';
+import type { ConversionJob } from '../../conversion/jobs';
+import { JobCard } from './JobCard';
 
 const ROW_GAP = 10;
 const ROW_ESTIMATE = 110;

@@ -1,4 +1,4 @@
-import type { FileOutcome } from './jobs';
+import type { FileOutcome } from '../../conversion/jobs';
 
 /** What a selected file's card says of it. */
 export type FileState = 'ready' | 'converting' | 'converted' | 'failed';

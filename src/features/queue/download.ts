@@ -1,6 +1,6 @@
-import { zipInWorker } from '../../../workers/bridge';
+import { zipInWorker } from '../../conversion/bridge';
 import { uniqueFileNames } from '../../lib/fileNames';
-import type { ConversionJob } from './jobs';
+import type { ConversionJob } from '../../conversion/jobs';
 
 export const ZIP_FILE_NAME = 'converted-images.zip';
 

@@ -1,8 +1,8 @@
 import { useBrowserAbility } from '../../app/useBrowserAbility';
 import { numberedFileName } from '../../lib/fileNames';
-import type { ConversionQueue } from './conversionQueue';
+import type { ConversionQueue } from '../../conversion/conversionQueue';
 import { hasOutput } from './download';
-import type { ConversionJob } from './jobs';
+import type { ConversionJob } from '../../conversion/jobs';
 
 /**
  * "Save all to folder…": where the browser has the File System Access API (desktop Chromium), each output is written

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
-import { CONVERSION_ERRORS } from '../../../workers/contract';
-import { convertInWorker } from '../../../workers/bridge';
+import { CONVERSION_ERRORS } from '../../../core/messages';
+import { convertInWorker } from '../../conversion/bridge';
 import { notify } from '../../app/notify';
 import { countOf } from '../../lib/plural';
 import { reportConversionFinished } from '../integrations/report';
-import { ConversionQueue, type RunSummary } from './conversionQueue';
-import type { ConversionJob } from './jobs';
+import { ConversionQueue, type RunSummary } from '../../conversion/conversionQueue';
+import type { ConversionJob } from '../../conversion/jobs';
 
 function announceRun({ succeeded, failed }: RunSummary): void {
   if (succeeded === 0) notify.destructive(CONVERSION_ERRORS.generic, `${countOf(failed, 'image')} could not be converted.`);

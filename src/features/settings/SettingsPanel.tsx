@@ -1,7 +1,7 @@
 import { memo, useId, useMemo, useRef, type Dispatch, type ReactNode } from 'react';
 import { useValueFromBeforeHydration } from '../../app/useValueFromBeforeHydration';
-import { ASPECT_RATIOS } from '../../../workers/contract';
-import { FORMATS, IMAGE_FORMATS } from '../../../workers/formats';
+import { ASPECT_RATIOS } from '../../../core/contract';
+import { FORMATS, IMAGE_FORMATS } from '../../../core/formats';
 import { ASPECT_RATIO_LABELS, PRESETS, PRESET_LABELS, RANGES, targetSizeMissing, type AspectRatio, type ConversionSettings, type ImageFormat, type Range } from './settings';
 import { settingsReducer, type SettingsAction } from './settingsReducer';
 

@@ -1,5 +1,6 @@
-import { hasTargetSize, type AspectRatio, type ConversionSettings, type ImageFormat } from '../../../workers/contract';
-import { QUALITY_RANGE } from '../../../workers/formats';
+import { type AspectRatio, type ConversionSettings, type ImageFormat } from '../../../core/contract';
+import { hasTargetSize } from '../../../core/policy';
+import { QUALITY_RANGE } from '../../../core/formats';
 
 export type { AspectRatio, ConversionSettings, ImageFormat };
 

@@ -1,4 +1,4 @@
-import { fixedRatio } from '../../../workers/contract';
+import { fixedRatio } from '../../../core/geometry';
 import {
   DEFAULT_RATIO_WIDTH,
   DEFAULT_SETTINGS,

@@ -1,0 +1,73 @@
+/** Bounds-safe readers over file bytes: a read past the end gives 0, never undefined or a throw. */
+
+export function ascii(bytes: Uint8Array, start: number, length: number): string {
+  // One character at a time: spreading a long run into fromCharCode's arguments overflows a worker's smaller stack.
+  let text = '';
+  for (const byte of bytes.subarray(start, start + length)) text += String.fromCharCode(byte);
+  return text;
+}
+
+/** Whether `pattern` occurs in `bytes[from..to)`. */
+export function containsBytes(bytes: Uint8Array, pattern: readonly number[], from = 0, to = bytes.length): boolean {
+  const last = Math.min(to, bytes.length) - pattern.length;
+  for (let at = bytes.indexOf(pattern[0]!, from); at !== -1 && at <= last; at = bytes.indexOf(pattern[0]!, at + 1)) {
+    if (startsWithBytes(bytes, pattern, at)) return true;
+  }
+  return false;
+}
+
+export function startsWithBytes(bytes: Uint8Array, prefix: readonly number[], offset = 0): boolean {
+  return prefix.every((value, i) => bytes[offset + i] === value);
+}
+
+export function u16be(bytes: Uint8Array, offset: number): number {
+  return ((bytes[offset] ?? 0) << 8) | (bytes[offset + 1] ?? 0);
+}
+
+export function u16le(bytes: Uint8Array, offset: number): number {
+  return (bytes[offset] ?? 0) | ((bytes[offset + 1] ?? 0) << 8);
+}
+
+export function u32be(bytes: Uint8Array, offset: number): number {
+  return (((bytes[offset] ?? 0) << 24) | ((bytes[offset + 1] ?? 0) << 16) | ((bytes[offset + 2] ?? 0) << 8) | (bytes[offset + 3] ?? 0)) >>> 0;
+}
+
+export function u32le(bytes: Uint8Array, offset: number): number {
+  return ((bytes[offset] ?? 0) | ((bytes[offset + 1] ?? 0) << 8) | ((bytes[offset + 2] ?? 0) << 16) | ((bytes[offset + 3] ?? 0) << 24)) >>> 0;
+}
+
+/** Size of a leading ISO-BMFF `ftyp` box (AVIF, HEIC, MP4), or 0 when the bytes do not start with one. */
+export function ftypBoxSize(bytes: Uint8Array): number {
+  if (bytes.length < 8 || ascii(bytes, 4, 4) !== 'ftyp') return 0;
+  return u32be(bytes, 0);
+}
+
+/** The major and compatible brands of a leading `ftyp` box, as far as `bytes` holds them. */
+export function ftypBrands(bytes: Uint8Array): string[] {
+  const boxSize = ftypBoxSize(bytes);
+  if (boxSize < 16) return [];
+  const end = Math.min(boxSize, bytes.length);
+  // The major brand (8..12), the minor version (12..16), then compatible brands.
+  const brands = [ascii(bytes, 8, 4)];
+  for (let offset = 16; offset + 4 <= end; offset += 4) brands.push(ascii(bytes, offset, 4));
+  return brands;
+}
+
+/** The parts, one after another, in a new array. */
+export function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+export const be16 = (v: number) => new Uint8Array([(v >> 8) & 0xff, v & 0xff]);
+export const be32 = (v: number) => new Uint8Array([(v >>> 24) & 0xff, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff]);
+export const le32 = (v: number) => new Uint8Array([v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, (v >>> 24) & 0xff]);
+export const le24 = (v: number) => new Uint8Array([v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff]);
+
+/** A string of Latin-1 characters (chunk types, FourCCs, marks searched for) as bytes. */
+export const latin1 = (text: string) => new Uint8Array([...text].map((c) => c.charCodeAt(0)));

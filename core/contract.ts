@@ -1,0 +1,139 @@
+/**
+ * What crosses the boundary between the page (src/) and the workers (workers/): the settings, each worker's API
+ * and the plain data its calls carry (everything here crosses postMessage). The worker entry points implement these
+ * APIs, so the page never imports worker code, not even for its types. What a format is lives in formats.ts; the
+ * error catalogue in messages.ts.
+ */
+import type { ImageFormat } from './formats';
+import type { GeometryPlan, Size } from './geometry';
+
+export type { ImageFormat };
+
+export const ASPECT_RATIOS = ['original', '1:1', '16:9', '4:3', '9:16', 'custom'] as const;
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+
+export interface ConversionSettings {
+  outputFormat: ImageFormat;
+  /** Percent, 10–100; divided by 100 for the encoders. */
+  quality: number;
+  stripMetadata: boolean;
+  resizeWidth: number | null;
+  resizeHeight: number | null;
+  /** Flattening colour for formats without alpha (JPEG). */
+  backgroundColor: string;
+  enableCompression: boolean;
+  autoCompress: boolean;
+  compressionLevel: number;
+  aspectRatio: AspectRatio;
+  /** Degrees, a multiple of 90 in [0, 360). */
+  rotation: number;
+  brightness: number;
+  contrast: number;
+  saturation: number;
+  /** KB, used only when enableTargetSize is on. */
+  targetFileSize: number | null;
+  enableTargetSize: boolean;
+  /**
+   * When a conversion to the source's own format, with nothing else changed, comes out larger than the source, hand
+   * back the source instead (only when it has no metadata the settings would strip).
+   */
+  keepOriginalIfLarger: boolean;
+}
+
+/** What a conversion is doing, for the job's label: "Decoding", "Encoding", "Fitting to 200 KB: try 3 of 8". */
+export type ConversionStage =
+  | { name: 'decoding' | 'transforming' | 'encoding' | 'metadata' }
+  | { name: 'fitting'; attempt: number; attempts: number; targetKb: number };
+
+export interface ConversionProgress {
+  /** 0–100, never decreasing within one job. */
+  percent: number;
+  /** The stage that starts with this report. */
+  stage?: ConversionStage;
+}
+
+/** What the source's header says, read once on the page at intake. */
+export interface SourceHeader {
+  format: ImageFormat;
+  /** As stored, before EXIF orientation or `irot`. */
+  size: Size;
+  /** Whether showing it turns it a quarter (EXIF orientation 5–8, AVIF `irot` 1 or 3). */
+  turned: boolean;
+}
+
+/**
+ * A job's plan, made on the page from the header read at intake (core/plan.ts): the worker trusts it and parses no
+ * header of its own.
+ */
+export interface JobPlan {
+  source: SourceHeader;
+  /** The source as shown and then turned by the rotation setting: what `geometry` is planned on. */
+  shown: Size;
+  /** The crop and output size on `shown`. */
+  geometry: GeometryPlan;
+  /** Decoded bytes the job holds at its largest (source or output), counted against the pool's memory budget. */
+  cost: number;
+  /** Whether the browser's encoder writes the output (a canvas export), rather than the format's WASM encoder. */
+  browserEncoder: boolean;
+}
+
+export interface ConvertRequest {
+  file: Blob;
+  settings: ConversionSettings;
+  plan: JobPlan;
+  /** The most pixels the source and the output may have (memory.ts, from the UI thread's view of the device). */
+  pixelLimit: number;
+}
+
+/**
+ * The output comes back as a Blob made in the worker: posting a Blob passes a handle, so the UI thread never
+ * copies, holds or garbage-collects the encoded bytes (a transferred ArrayBuffer would still be copied into a
+ * Blob there, and count against its heap).
+ */
+export interface ConvertResult {
+  blob: Blob;
+  /** How many times the encoder ran: 1, or the target-size search's attempts. */
+  encodes: number;
+  /** The source came back unchanged (keepOriginalIfLarger); the conversion's own size, for the visitor. */
+  keptOriginal: { convertedBytes: number } | null;
+  /** The output's pixel size. */
+  width: number;
+  height: number;
+}
+
+export interface ThumbnailRequest {
+  file: Blob;
+  source: SourceHeader;
+  /** Longest edge of the preview, in CSS pixels × device pixel ratio. */
+  maxEdge: number;
+}
+
+/** One file of a zip: its name inside the archive and its bytes, as a Blob handle. */
+export interface ZipEntry {
+  name: string;
+  file: Blob;
+}
+
+/** Which codecs a coming conversion will run: the format's optimising encoder, the resizer, or neither. */
+export interface WarmUpPlan {
+  format: ImageFormat;
+  encoder: boolean;
+  resizer: boolean;
+}
+
+/** workers/convert.worker.ts: one conversion per call, progress through a Comlink proxy. */
+export interface ConvertWorkerApi {
+  convert(request: ConvertRequest, onProgress?: (progress: ConversionProgress) => void): Promise<ConvertResult>;
+  /** Fetches and compiles the codecs a coming conversion needs, ahead of it. */
+  warmUp(plan: WarmUpPlan): Promise<void>;
+}
+
+/** workers/thumbnail.worker.ts: a small WebP preview of an image. */
+export interface ThumbnailWorkerApi {
+  thumbnail(request: ThumbnailRequest): Promise<Blob>;
+}
+
+/** workers/zip.worker.ts: one stored zip of the given files. */
+export interface ZipWorkerApi {
+  zip(entries: ZipEntry[]): Promise<Blob>;
+}

@@ -1,0 +1,53 @@
+import type { ByteSource } from './byte-source';
+import type { Size } from './geometry';
+
+/**
+ * What one image format is, as both threads see it: one entry per codec folder (wasm/<codec>/meta.ts), gathered in
+ * core/formats.ts. `Options` is the codec's own encoder options type, so a misspelt option fails the type check.
+ */
+export interface FormatInfo<Id extends string = string, Options extends object = object> {
+  id: Id;
+  /** What the UI calls it. */
+  label: string;
+  /** Of output files. */
+  extension: string;
+  /** Other extensions files of this format go by (what the installed app offers to open: .jpeg too). */
+  extensionAliases: readonly string[];
+  mimeType: string;
+  /** MIME subtypes accepted as this format at intake (image/jpg is a common alias). */
+  mimeSubtypes: readonly string[];
+  /** Whether a file's leading bytes announce this format. */
+  matches: (head: Uint8Array) => boolean;
+  /** Null for lossless formats: no quality setting, and a target size cannot be reached by lowering it. */
+  quality: {
+    /** Distinct quality levels the encoder tells apart over (0, 1]: the target-size search bisects these. */
+    levels: number;
+  } | null;
+  /** Whether the output keeps transparency; without it the image is flattened onto the background colour. */
+  alpha: boolean;
+  /** Whether EXIF can be written into this container. */
+  exif: boolean;
+  /** Whether a browser canvas may encode it (asked at run time); otherwise only the WASM encoder can. */
+  canvasEncoder: boolean;
+  /**
+   * Whether the browser's decoder can decode it at a fraction of its size (JPEG, in the DCT, in eighths), so a photo
+   * that will be resized down need not be decoded whole.
+   */
+  scaledDecode: boolean;
+  /** Options of the WASM encoder that "Optimised compression" runs, merged over the codec's own defaults. */
+  optimisedOptions: Readonly<Options>;
+  /**
+   * The stored size and whether showing the image turns it a quarter, from its header; null when the header gives no
+   * size. Loaded on first use (wasm/<codec>/header.ts): the idle page needs no header parser.
+   */
+  readHeader: (source: ByteSource) => Promise<HeaderRead | null>;
+}
+
+/** What a header says: the stored size, and whether showing the image turns it a quarter (EXIF 5–8, AVIF irot 1 or 3). */
+export interface HeaderRead {
+  size: Size;
+  turned: boolean;
+}
+
+/** The spec's quality slider, shared by every lossy format: percent, divided by 100 for the encoders. */
+export const QUALITY_RANGE = { min: 10, max: 100, step: 5 } as const;

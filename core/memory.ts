@@ -1,0 +1,56 @@
+/**
+ * How much image a device can hold: the pixel limit for one image and the budget of decoded bytes the conversion
+ * pool's running jobs share. Both follow `navigator.deviceMemory` (Chromium reports 0.25–8 GB, rounded to a power
+ * of two and capped at 8); where the browser keeps it to itself, a 4 GB device is assumed. The numbers behind the
+ * constants are explained in docs/decisions/memory-budget.md.
+ */
+
+const MEGAPIXEL = 1_000_000;
+
+/** Assumed where the browser does not say: a mid-range phone. */
+const UNKNOWN_DEVICE_GB = 4;
+
+/** Pixels allowed per GB of device memory, for one image (source or output). */
+const PIXELS_PER_GB = 25 * MEGAPIXEL;
+
+/** Never more than this, whatever the device: 400 MB of RGBA, the most one conversion may hold. */
+const MAX_PIXELS = 100 * MEGAPIXEL;
+
+/** Decoded bytes the running conversions may hold together, per GB of device memory. */
+const DECODED_BYTES_PER_GB = 24 * 1024 * 1024;
+
+/** RGBA, 8 bits a channel: what every decoder here produces. */
+const BYTES_PER_PIXEL = 4;
+
+/** The device's memory in GB as the browser reports it, or null where it does not. */
+export function deviceMemoryGb(navigatorLike: { deviceMemory?: unknown } | undefined = globalThis.navigator as { deviceMemory?: unknown } | undefined): number | null {
+  const value = navigatorLike?.deviceMemory;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** The most pixels one image (the source, or the output a resize asks for) may have on this device. */
+export function pixelLimit(memoryGb: number | null): number {
+  return Math.min(MAX_PIXELS, Math.round((memoryGb ?? UNKNOWN_DEVICE_GB) * PIXELS_PER_GB));
+}
+
+/**
+ * Decoded bytes the conversion pool's running jobs may hold at once: on a 2 GB phone one 12 MP photo at a time,
+ * on an 8 GB computer three; small images run three at a time everywhere. A job larger than the budget runs alone.
+ */
+export function decodedBytesBudget(memoryGb: number | null): number {
+  return (memoryGb ?? UNKNOWN_DEVICE_GB) * DECODED_BYTES_PER_GB;
+}
+
+export function decodedBytes(size: { width: number; height: number }): number {
+  return size.width * size.height * BYTES_PER_PIXEL;
+}
+
+/**
+ * Megapixels as a visitor reads them: whole numbers, except where rounding would hide that an image is over the
+ * limit (100.4 MP against a limit of 100 reads "100.4", not "100").
+ */
+export function megapixels(pixels: number, limit: number): string {
+  const whole = Math.round(pixels / MEGAPIXEL);
+  if (pixels <= limit || whole > limit / MEGAPIXEL) return String(whole);
+  return String(Math.ceil((pixels / MEGAPIXEL) * 10) / 10);
+}

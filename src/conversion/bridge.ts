@@ -1,0 +1,113 @@
+import type { ConversionProgress, ConversionSettings, ConvertResult, JobPlan, WarmUpPlan, ZipEntry } from '../../core/contract';
+import { formatInfo } from '../../core/formats';
+import { deviceMemoryGb, pixelLimit } from '../../core/memory';
+import { CONVERSION_ERRORS, isExplainedError } from '../../core/messages';
+import { planJob } from '../../core/plan';
+import { usesBrowserEncoder } from '../../core/policy';
+import type { ImageHeader } from './probe';
+import type { RunOptions } from './pool';
+
+/**
+ * The UI thread's one way into workers/: every worker it uses (conversions, previews, zips) is started, warmed,
+ * aborted and ended here, and worker failures come back as the spec's messages. Components never spawn a worker.
+ */
+
+/**
+ * The worker pools, Comlink and the header parsers load with the first file: the idle page needs none of them
+ * (they were a tenth of its JavaScript).
+ */
+const pools = () => import('./pools');
+
+/** Each file's header, read once: intake reads it to validate the file, and each conversion of it again for its cost. */
+const probed = new WeakMap<Blob, Promise<ImageHeader | null>>();
+
+/**
+ * The header probe reads the head of a file (at most 1 MB, 64 KB as a rule), cheap enough for the UI thread at
+ * intake; a file's later conversions reuse that reading (a job's hand-over parsed it again on the UI thread).
+ */
+export function probeImage(file: Blob): Promise<ImageHeader | null> {
+  let header = probed.get(file);
+  if (!header) {
+    header = import('./probe').then((probe) => probe.probeImage(file));
+    probed.set(file, header);
+    // A file that could not be read (moved, or access lost) is read afresh next time.
+    header.catch(() => probed.delete(file));
+  }
+  return header;
+}
+export type { ImageHeader } from './probe';
+
+/** The most pixels one image may have on this device (memory.ts), for intake and for each conversion. */
+export const devicePixelLimit = (): number => pixelLimit(deviceMemoryGb());
+
+export interface ConvertOptions extends RunOptions {
+  onProgress: (progress: ConversionProgress) => void;
+}
+
+/** Converts one file with the given settings; what ConversionQueue is given to do its work. */
+export type Converter = (file: Blob, settings: ConversionSettings, options: ConvertOptions) => Promise<ConvertResult>;
+
+/**
+ * A job's plan, from the header its file's intake read (cached: no second parse) and the settings; a file whose header
+ * gives no size fails as the worker would fail it.
+ */
+export async function planFor(file: Blob, settings: ConversionSettings): Promise<JobPlan> {
+  const header = await probeImage(file).catch(() => null);
+  if (!header?.size) throw new Error(CONVERSION_ERRORS.load);
+  return planJob({ format: header.format, size: header.size, turned: header.turned ?? false }, settings);
+}
+
+export const convertInWorker: Converter = async (file, settings, { onProgress, ...options }) => {
+  const [plan, { convertInPool }] = await Promise.all([planFor(file, settings), pools()]);
+  return convertInPool({ file, settings, plan, pixelLimit: devicePixelLimit() }, onProgress, { ...options, cost: plan.cost });
+};
+
+/** What a conversion with these settings will load: the optimising encoder unless the browser's encodes, the resizer when resizing. */
+function warmUpPlan(settings: ConversionSettings): WarmUpPlan {
+  const browserEncodes = usesBrowserEncoder(settings, formatInfo(settings.outputFormat));
+  const resizes = settings.resizeWidth !== null || settings.resizeHeight !== null || settings.aspectRatio !== 'original';
+  return { format: settings.outputFormat, encoder: !browserEncodes, resizer: resizes };
+}
+
+/**
+ * Starts the conversion workers and compiles the codecs these settings need once the page is idle, so Convert
+ * starts converting at once instead of spending its first second on start-up; a codec the settings do not use is
+ * not loaded (each costs memory in every worker). Returns a function that cancels the plan.
+ */
+export function warmUpWhenIdle(settings: ConversionSettings): () => void {
+  const plan = warmUpPlan(settings);
+  const warm = () => void pools().then(({ convertPool }) => convertPool().warm((remote) => remote.warmUp(plan)));
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(warm);
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(warm, 200);
+  return () => clearTimeout(handle);
+}
+
+/** A small WebP preview of an image, longest edge `maxEdge`; rejects when the browser cannot decode the file. */
+export async function makeThumbnail(file: Blob, maxEdge: number): Promise<Blob> {
+  const [header, { thumbnailPool }] = await Promise.all([probeImage(file), pools()]);
+  if (!header?.size) throw new Error(CONVERSION_ERRORS.load);
+  const source = { format: header.format, size: header.size, turned: header.turned ?? false };
+  return thumbnailPool().run((remote) => remote.thumbnail({ file, source, maxEdge }));
+}
+
+/** One zip of the given files (stored, not deflated again), built off the main thread. */
+export async function zipInWorker(entries: ZipEntry[]): Promise<Blob> {
+  const { zipPool } = await pools();
+  return zipPool().run((remote) => remote.zip(entries));
+}
+
+/**
+ * The message a failure should show: the catalogue's or a size limit's as they are; anything unexpected (a crashed
+ * worker too) reads "Conversion failed".
+ */
+export function conversionErrorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  return isExplainedError(message) ? message : CONVERSION_ERRORS.generic;
+}
+
+export function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}

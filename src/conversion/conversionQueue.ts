@@ -1,0 +1,273 @@
+import { conversionErrorMessage, isAbort, type Converter } from './bridge';
+import { type ConversionSettings } from '../../core/contract';
+import { usesBrowserEncoder } from '../../core/policy';
+import { formatInfo } from '../../core/formats';
+import { outputFileName } from '../lib/fileNames';
+import { afterNextFrame } from '../lib/frames';
+import { createId } from '../lib/ids';
+import { settingsKey } from '../features/settings/settings';
+import { TICK_MS, createJob, fileOutcomes, jobsReducer, summarise, type ConversionJob, type FileOutcome, type JobAction } from './jobs';
+
+/**
+ * Jobs handed to the converter at a time. The pool runs at most three; the rest of a batch waits here, as pending
+ * jobs, so a 200-file batch costs the UI thread one job's hand-over as another ends, not 200 (each reads its
+ * file's header and crosses to the bridge) in the task that starts the run.
+ */
+export const HAND_OVER_WINDOW = 6;
+
+/**
+ * What a job is expected to take before the session has measured its kind: input bytes per millisecond, by output
+ * (the WASM encoders are the slow ones, and slowest a format only WASM encodes: AVIF). Rough on purpose: the first
+ * jobs of a kind replace it.
+ */
+function defaultRate(settings: ConversionSettings): number {
+  const output = formatInfo(settings.outputFormat);
+  if (!output.canvasEncoder) return 150;
+  return usesBrowserEncoder(settings, output) ? 3000 : 500;
+}
+
+/** Jobs of one kind (output format, compression, target size) take alike per input byte. */
+const rateKey = (settings: ConversionSettings) => `${settings.outputFormat}:${settings.enableCompression}:${settings.enableTargetSize}`;
+
+interface Waiting {
+  job: ConversionJob;
+  settings: ConversionSettings;
+}
+
+export interface RunSummary {
+  succeeded: number;
+  failed: number;
+  /** The completed jobs' outputs, in bytes. */
+  outputBytes: number;
+}
+
+export interface QueueOptions {
+  /** Does the work of one job: the worker bridge's converter in the app, a stand-in in unit tests. */
+  convert: Converter;
+  /** Hears once when every job of a run has settled (the spec's completion step). */
+  onRunFinished: (summary: RunSummary) => void;
+}
+
+/**
+ * The queue outside React: jobs held by the pure reducer, work handed to the converter. Components subscribe
+ * to just what they show (useSyncExternalStore), so a progress tick re-renders the queue list, not the page.
+ */
+export class ConversionQueue {
+  private jobs: ConversionJob[] = [];
+  private readonly listeners = new Set<() => void>();
+  private readonly controllers = new Map<string, AbortController>();
+  /** Input bytes per millisecond each kind of job has run at this session (a moving average), for the bars' estimate. */
+  private readonly rates = new Map<string, number>();
+  /** Jobs not yet handed to the converter, in order. */
+  private waiting: Waiting[] = [];
+  /**
+   * Ids of the latest run: while it is open, what the completion step waits for; after, what its summary counts,
+   * until the next run starts.
+   */
+  private latestRun = new Set<string>();
+  private runOpen = false;
+  private ticker: ReturnType<typeof setInterval> | null = null;
+  private notifyScheduled = false;
+  /** Each file's outcome per settings, rebuilt only when a job is added, removed or changes state (not on progress). */
+  private outcomes = new Map<File, Map<string, FileOutcome>>();
+  private outcomeStates = '';
+  /** The jobs as they were at the last such change: what the list and the action bar show, which progress does not move. */
+  private settledView: readonly ConversionJob[] = [];
+
+  private readonly convert: Converter;
+  private readonly onRunFinished: (summary: RunSummary) => void;
+
+  constructor({ convert, onRunFinished }: QueueOptions) {
+    this.convert = convert;
+    this.onRunFinished = onRunFinished;
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getJobs = (): readonly ConversionJob[] => this.jobs;
+
+  /** The same array until a job is added, removed or changes status: progress alone does not change it. */
+  readonly getJobsByStatus = (): readonly ConversionJob[] => this.settledView;
+
+  private byId: { jobs: readonly ConversionJob[]; index: Map<string, ConversionJob> } | null = null;
+
+  /** One job as it is now (its progress too), for the row that shows it. */
+  getJob(id: string): ConversionJob | undefined {
+    if (this.byId?.jobs !== this.jobs) this.byId = { jobs: this.jobs, index: new Map(this.jobs.map((job) => [job.id, job])) };
+    return this.byId.index.get(id);
+  }
+
+  readonly isConverting = (): boolean => summarise(this.jobs).running > 0;
+
+  /** Runs `callback` once no job is pending or running: now, or when the running batch ends. Returns a cancel. */
+  whenIdle(callback: () => void): () => void {
+    if (!this.isConverting()) {
+      callback();
+      return () => undefined;
+    }
+    const unsubscribe = this.subscribe(() => {
+      if (this.isConverting()) return;
+      unsubscribe();
+      callback();
+    });
+    return unsubscribe;
+  }
+
+  /** The latest run's jobs still in the queue (a cancelled one leaves it): what the batch progress counts. */
+  latestRunJobs(jobs: readonly ConversionJob[] = this.jobs): ConversionJob[] {
+    return jobs.filter((job) => this.latestRun.has(job.id));
+  }
+
+  /** What became of each file, per settings key (settingsKey); the same object until a job changes state. */
+  readonly getOutcomes = (): ReadonlyMap<File, ReadonlyMap<string, FileOutcome>> => this.outcomes;
+
+  start(files: readonly File[], settings: ConversionSettings): void {
+    const key = settingsKey(settings);
+    const created = files.map((file) => createJob(createId(), file, settings.outputFormat, key));
+    if (created.length === 0) return;
+    this.joinRun(created.map((job) => job.id));
+    this.dispatch({ type: 'enqueue', jobs: created });
+    // Let the frame that shows the new queue render first: once the workers run, the UI thread shares the cores
+    // with them. The jobs then start together: a progress tick no longer re-lays out the page, so nothing is gained
+    // by staggering them.
+    afterNextFrame(() => {
+      this.waiting.push(...created.map((job) => ({ job, settings })));
+      this.handOver();
+    });
+  }
+
+  cancel(id: string): void {
+    this.controllers.get(id)?.abort();
+    this.waiting = this.waiting.filter((w) => w.job.id !== id);
+    this.latestRun.delete(id);
+    this.dispatch({ type: 'remove', id });
+  }
+
+  retry(id: string, settings: ConversionSettings): void {
+    const job = this.jobs.find((j) => j.id === id);
+    if (job?.status !== 'error') return;
+    this.joinRun([id]);
+    this.dispatch({ type: 'retry', id, outputFormat: settings.outputFormat, settingsKey: settingsKey(settings) });
+    this.waiting.push({ job, settings });
+    this.handOver();
+  }
+
+  clearFinished(): void {
+    this.dispatch({ type: 'clear' });
+  }
+
+  /** Stops every running job and the progress timer (the page is going away). */
+  dispose(): void {
+    this.waiting = [];
+    for (const controller of this.controllers.values()) controller.abort();
+    this.controllers.clear();
+    this.setTicking(false);
+  }
+
+  /** Hands waiting jobs to the converter while fewer than HAND_OVER_WINDOW are with it. */
+  private handOver(): void {
+    while (this.controllers.size < HAND_OVER_WINDOW && this.waiting.length > 0) {
+      const { job, settings } = this.waiting.shift()!;
+      if (this.jobs.some((j) => j.id === job.id)) this.execute(job, settings);
+    }
+  }
+
+  private execute(job: ConversionJob, settings: ConversionSettings): void {
+    const controller = new AbortController();
+    this.controllers.set(job.id, controller);
+    this.convert(job.file, settings, {
+      signal: controller.signal,
+      onStart: () => {
+        const rate = this.rates.get(rateKey(settings)) ?? defaultRate(settings);
+        this.dispatch({ type: 'started', id: job.id, at: performance.now(), expectedMs: Math.max(200, job.file.size / rate) });
+      },
+      onProgress: ({ percent, stage }) => this.dispatch({ type: 'progress', id: job.id, percent, stage, at: performance.now() }),
+    })
+      .then((result) => {
+        this.learnRate(job.id, settings);
+        this.dispatch({ type: 'completed', id: job.id, blob: result.blob, name: outputFileName(job.file.name, settings.outputFormat), encodes: result.encodes, keptOriginal: result.keptOriginal, dimensions: { width: result.width, height: result.height } });
+      })
+      .catch((error: unknown) => {
+        if (isAbort(error)) return;
+        console.error(`Conversion of ${job.file.name} failed`, error);
+        this.dispatch({ type: 'failed', id: job.id, message: conversionErrorMessage(error) });
+      })
+      .finally(() => {
+        if (this.controllers.get(job.id) === controller) this.controllers.delete(job.id);
+        this.handOver();
+      });
+  }
+
+  /** A job done: how fast its kind ran, blended into what the next ones are expected to take. */
+  private learnRate(id: string, settings: ConversionSettings): void {
+    const job = this.jobs.find((j) => j.id === id);
+    if (!job?.startedAt) return;
+    const rate = job.file.size / Math.max(1, performance.now() - job.startedAt);
+    const before = this.rates.get(rateKey(settings));
+    this.rates.set(rateKey(settings), before === undefined ? rate : (before + rate) / 2);
+  }
+
+  private dispatch(action: JobAction): void {
+    const next = jobsReducer(this.jobs, action);
+    if (next === this.jobs) return;
+    this.jobs = next;
+    // Progress reports and ticks never add, remove or re-state a job: the check is skipped on that hot path.
+    if (action.type !== 'progress' && action.type !== 'tick') {
+      const states = next.map((job) => `${job.id}:${job.status}:${job.settingsKey}`).join();
+      if (states !== this.outcomeStates) {
+        this.outcomeStates = states;
+        this.outcomes = fileOutcomes(next);
+        this.settledView = next;
+      }
+    }
+    // The spec's simulated progress keeps a running job's bar moving between the worker's stage reports.
+    this.setTicking(next.some((job) => job.status === 'processing'));
+    this.finishRunIfSettled();
+    this.scheduleNotify();
+  }
+
+  /**
+   * Subscribers hear of changes at most once per frame: a burst of worker reports and a progress tick become
+   * one render. They hear in a task of its own just after a frame, not in the frame's animation callbacks: React's
+   * commit and the browser's style, layout and paint of it then are two tasks, not one twice as long (on a page 4×
+   * slower, that sum was most of a batch's long tasks, and a tap waits for the whole task it lands behind).
+   */
+  private scheduleNotify(): void {
+    if (this.notifyScheduled) return;
+    this.notifyScheduled = true;
+    const notify = () => {
+      this.notifyScheduled = false;
+      for (const listener of this.listeners) listener();
+    };
+    afterNextFrame(notify);
+  }
+
+  private setTicking(on: boolean): void {
+    if (on && !this.ticker) this.ticker = setInterval(() => this.dispatch({ type: 'tick', now: performance.now() }), TICK_MS);
+    if (!on && this.ticker) {
+      clearInterval(this.ticker);
+      this.ticker = null;
+    }
+  }
+
+  /** Jobs join the open run, or start a new one (whose summary replaces the last). */
+  private joinRun(ids: readonly string[]): void {
+    if (!this.runOpen) this.latestRun = new Set();
+    for (const id of ids) this.latestRun.add(id);
+    this.runOpen = true;
+  }
+
+  private finishRunIfSettled(): void {
+    if (!this.runOpen) return;
+    const ofRun = this.latestRunJobs();
+    if (ofRun.some((job) => job.status === 'pending' || job.status === 'processing')) return;
+    this.runOpen = false;
+    if (ofRun.length === 0) return;
+    const completed = ofRun.filter((job) => job.status === 'completed');
+    const outputBytes = completed.reduce((sum, job) => sum + (job.outputSize ?? 0), 0);
+    this.onRunFinished({ succeeded: completed.length, failed: ofRun.length - completed.length, outputBytes });
+  }
+}

@@ -1,0 +1,69 @@
+import { blobSource, bytesSource, type ByteSource } from '../../core/byte-source';
+import { ftypBoxSize } from '../../core/bytes';
+import { detectFormat, formatInfo, type HeaderRead, type ImageFormat } from '../../core/formats';
+import type { Size } from '../../core/geometry';
+
+/** Bytes that tell every format apart, except an AVIF whose brand comes late in its ftyp box (see bytesNeededForSignature). */
+export const SIGNATURE_LENGTH = 32;
+
+/** A long brand list is legal but rare; this bounds the read for hostile headers. */
+const MAX_SIGNATURE_READ = 4096;
+
+/** A dimension any format here can hold and any decoder would accept: larger is a broken or hostile header. */
+const MAX_DIMENSION = 1 << 24;
+
+export type ImageSize = Size;
+
+export interface ImageHeader {
+  format: ImageFormat;
+  /** As stored (before EXIF orientation, which does not change the pixel count); null when the header is unreadable. */
+  size: ImageSize | null;
+  /** Whether showing the image turns it a quarter: EXIF orientation 5–8 in a JPEG, `irot` 1 or 3 in an AVIF. */
+  turned?: boolean;
+}
+
+/** How many leading bytes the signature check needs, given the first SIGNATURE_LENGTH bytes. */
+export function bytesNeededForSignature(head: Uint8Array): number {
+  const boxSize = ftypBoxSize(head);
+  return boxSize > head.length ? Math.min(boxSize, MAX_SIGNATURE_READ) : head.length;
+}
+
+const isDimension = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_DIMENSION;
+
+/**
+ * The stored width and height of an image of the given format, and whether showing it turns it a quarter (EXIF
+ * orientation 5–8, AVIF `irot` 1 or 3); null when its bytes do not give a size.
+ */
+export async function readImageHeader(format: ImageFormat, source: ByteSource | Uint8Array): Promise<HeaderRead | null> {
+  try {
+    const read = await formatInfo(format).readHeader(source instanceof Uint8Array ? bytesSource(source) : source);
+    return read && isDimension(read.size.width) && isDimension(read.size.height) ? read : null;
+  } catch {
+    // A malformed header: image-size throws, or reads past the end of the bytes.
+    return null;
+  }
+}
+
+async function leadingBytes(blob: Blob, length: number): Promise<Uint8Array> {
+  return new Uint8Array(await blob.slice(0, length).arrayBuffer());
+}
+
+/** Reads the few leading bytes of a Blob needed to identify its format, never the whole file. */
+export async function sniffImageFormat(blob: Blob): Promise<ImageFormat | null> {
+  let head = await leadingBytes(blob, SIGNATURE_LENGTH);
+  const needed = bytesNeededForSignature(head);
+  if (needed > head.length) head = await leadingBytes(blob, needed);
+  return detectFormat(head);
+}
+
+/**
+ * The format and stored dimensions of an image from its header, before anything decodes it: only the headers are
+ * read, a window at a time, never the pixels, however far into the file the header is. Null when the signature is no
+ * format of ours.
+ */
+export async function probeImage(blob: Blob): Promise<ImageHeader | null> {
+  const format = await sniffImageFormat(blob);
+  if (!format) return null;
+  const read = await readImageHeader(format, blobSource(blob));
+  return { format, size: read?.size ?? null, turned: read?.turned ?? false };
+}

@@ -1,0 +1,127 @@
+import { memo, useDeferredValue, useRef } from 'react';
+import { FORMATS } from '../../../core/formats';
+import { formatBytes, percentLarger, percentSaved } from '../../lib/formatBytes';
+import type { ConversionQueue } from '../../conversion/conversionQueue';
+import { stageLabel, type ConversionJob } from '../../conversion/jobs';
+import { shareWithMessages, useCanShareFiles } from './share';
+import { ShareIcon } from './ShareIcon';
+import { useJob, useJobProgress } from './useConversionQueue';
+
+const STATUS_TEXT: Record<ConversionJob['status'], string> = {
+  pending: 'Waiting…',
+  processing: 'Converting…',
+  completed: 'Done',
+  error: 'Failed',
+};
+
+/** Where a row of a long (virtual) list sits, and how the list measures it. */
+export interface VirtualPlace {
+  index: number;
+  top: number;
+  measure: (element: HTMLLIElement | null) => void;
+}
+
+/** A running job's bar, percent and Cancel; the bar and percent move without a render (useJobProgress). */
+function JobProgress({ queue, id, name, onCancel }: { queue: ConversionQueue; id: string; name: string; onCancel: (id: string) => void }) {
+  const meter = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  const percent = useRef<HTMLSpanElement>(null);
+  useJobProgress(queue, id, { bar, percent, meter });
+  return (
+    <div className="job__progress">
+      <div className="progress" role="progressbar" aria-label={`Converting ${name}`} aria-valuemin={0} aria-valuemax={100} ref={meter}>
+        <div className="progress__bar" ref={bar} />
+      </div>
+      <span className="job__percent" ref={percent} />
+      <button type="button" className="button button--ghost button--small" onClick={() => onCancel(id)} aria-label={`Cancel ${name}`}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+export const JobCard = memo(function JobCard({ queue, id, onDownload, onCancel, onRetry, place }: {
+  queue: ConversionQueue;
+  id: string;
+  onDownload: (job: ConversionJob) => void;
+  onCancel: (id: string) => void;
+  onRetry: (id: string) => void;
+  place?: VirtualPlace;
+}) {
+  const job = useJob(queue, id);
+  // A job just done shows its new state at once and its result (sizes, format, Download, Share) in a deferred render
+  // right after: two tasks on the UI thread instead of one as long as both, which on a slow phone was a long task.
+  const result = useDeferredValue(job?.status === 'completed' && job.outputBlob ? job : null);
+  if (!job) return null;
+  const running = job.status === 'pending' || job.status === 'processing';
+  return (
+    <li
+      className={`job job--${job.status}${place ? ' job--placed' : ''}`}
+      data-testid="job"
+      data-status={job.status}
+      data-encodes={job.encodes ?? undefined}
+      data-index={place?.index}
+      ref={place?.measure}
+      style={place ? { transform: `translateY(${place.top}px)` } : undefined}
+    >
+      <div className="job__head">
+        <p className="job__name" title={job.file.name}>
+          {job.file.name}
+        </p>
+        <span className={`badge badge--${job.status}`}>{(job.status === 'processing' && stageLabel(job.stage)) || STATUS_TEXT[job.status]}</span>
+      </div>
+      <div className="job__body">
+        {running ? (
+          <JobProgress queue={queue} id={job.id} name={job.file.name} onCancel={onCancel} />
+        ) : null}
+        {job.status === 'completed' && result ? <JobResult job={result} onDownload={onDownload} /> : null}
+        {job.status === 'error' ? (
+          <div className="job__result">
+            <p className="job__error" role="alert">
+              {job.error}
+            </p>
+            <button type="button" className="button button--ghost button--small" onClick={() => onRetry(job.id)} aria-label={`Retry ${job.file.name}`}>
+              Retry
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+});
+
+/** A completed job's sizes, format and dimensions, with Download and Share. */
+function JobResult({ job, onDownload }: { job: ConversionJob; onDownload: (job: ConversionJob) => void }) {
+  const canShare = useCanShareFiles();
+  const saved = job.outputSize !== null ? percentSaved(job.originalSize, job.outputSize) : null;
+  const larger = job.outputSize !== null ? percentLarger(job.originalSize, job.outputSize) : null;
+  return (
+    <div className="job__result">
+      <p className="job__sizes">
+        <span>{formatBytes(job.originalSize)}</span> → <span data-testid="output-size">{formatBytes(job.outputSize ?? 0)}</span>
+        {saved !== null ? <span className="job__saved"> ({saved}% saved)</span> : null}
+        {larger !== null ? <span className="job__larger"> (+{larger}% larger)</span> : null}
+        {job.keptOriginal ? <span className="job__kept"> ({keptOriginalText(job.originalSize, job.keptOriginal.convertedBytes)})</span> : null}
+      </p>
+      <p className="job__format">
+        Converted to {FORMATS[job.outputFormat].label}
+        {job.outputDimensions ? <span className="job__dimensions" data-testid="output-dimensions"><span className="job__separator"> · </span>{job.outputDimensions.width} × {job.outputDimensions.height}</span> : null}
+      </p>
+      <div className="job__actions">
+        <button type="button" className="button button--primary button--small" onClick={() => onDownload(job)} aria-label={`Download ${job.outputName}`}>
+          Download
+        </button>
+        {canShare ? (
+          <button type="button" className="button button--ghost button--small button--square" onClick={() => void shareWithMessages([job])} aria-label={`Share ${job.outputName}`} title="Share">
+            <ShareIcon />
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function keptOriginalText(originalBytes: number, convertedBytes: number): string {
+  const larger = percentLarger(originalBytes, convertedBytes);
+  return larger === null ? 'original kept: converting saved nothing' : `original kept: converted it was +${larger}% larger`;
+}

@@ -1,0 +1,110 @@
+/**
+ * The bench's page: docs/benchmark.md, written by `npm run bench` and never by hand, and the same figures as JSON in
+ * tests/bench/results/ (git-ignored).
+ */
+import { IDLE_TAPS } from './app-page';
+import type { ContenderSummary } from './measure';
+import type { BatchResult, ColdStartResult, GoalResult, ScenarioResult, TargetResult } from './scenarios/scenario';
+
+export interface RunDescription {
+  date: string;
+  cpu: string;
+  cores: number;
+  browserVersion: string;
+  runs: number;
+  /** The command that produced these figures. */
+  command: string;
+  photos: boolean;
+}
+
+const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
+const megabytes = (bytes: number | null) => (bytes === null ? '—' : `${(bytes / 1024 / 1024).toFixed(2)} MB`);
+
+function coldStartTable({ title, scripts, lighthouse }: ColdStartResult): string[] {
+  const total = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
+  return [
+    `## ${title}`,
+    '',
+    `Initial JavaScript: ${(total / 1024).toFixed(1)} KB gzipped (${scripts.map((s) => `${s.file} ${(s.gzipBytes / 1024).toFixed(1)} KB`).join(', ')}; goal ≤ 100 KB).`,
+    '',
+    '| performance | accessibility | best practices | SEO | FCP | LCP | TBT |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    `| ${lighthouse.scores.performance} | ${lighthouse.scores.accessibility} | ${lighthouse.scores['best-practices']} | ${lighthouse.scores.seo} | ${lighthouse.fcpMs} ms | ${lighthouse.lcpMs} ms | ${lighthouse.tbtMs} ms |`,
+    '',
+    `Not passing: ${lighthouse.failing.length === 0 ? 'none' : lighthouse.failing.join(', ')}.`,
+  ];
+}
+
+function targetTable({ title, rows }: TargetResult): string[] {
+  return [`## ${title}`, '', '| target | result | result ÷ target | encodes |', '| --- | --- | --- | --- |', ...rows.map((r) => `| ${r.targetKb} KB | ${r.sizeKb} KB | ${r.ratio.toFixed(3)} | ${r.encodes} |`)];
+}
+
+function contenderRow(c: ContenderSummary, app: ContenderSummary): string {
+  const ratio = c.batchMs && app.batchMs ? (app.batchMs / c.batchMs).toFixed(2) : '—';
+  const longTasks = c.longTasks ? `${c.longTasks.count} / ${c.longTasks.longestMs} ms / ${c.longTasks.totalBlockingMs} ms` : '—';
+  const frames = c.longTasks ? String(c.longTasks.longFrames) : '—';
+  const memory = c.peakMemoryMb === null ? '—' : `${c.peakMemoryMb} MB (+${c.overIdleMb ?? '?'} MB)`;
+  return `| ${c.name}${c.note ? ` (${c.note})` : ''} | ${seconds(c.batchMs)} | ${ratio} | ${seconds(c.zipMs)} | ${longTasks} | ${frames} | ${memory} | ${megabytes(c.totalBytes)} | ${c.ssim ?? '—'} |`;
+}
+
+function cpuLine(c: ContenderSummary): string {
+  const entries = Object.entries(c.cpu!);
+  const total = entries.reduce((sum, [, s]) => sum + s, 0);
+  return `- ${c.name}: ${total.toFixed(1)} s — ${entries.slice(0, 5).map(([group, s]) => `${group} ${s.toFixed(1)}`).join(', ')}`;
+}
+
+function tapLine(c: ContenderSummary): string {
+  const taps = c.taps!;
+  const split = taps.slowest ? ` (waiting for the thread ${taps.slowest.waitingMs}, handlers ${taps.slowest.handlersMs}, to the paint ${taps.slowest.toPaintMs})` : '';
+  const busy = c.oneWorkerBusy;
+  const floor = busy ? `; with one worker busy, slowest of ${busy.taps} taps in ${busy.runs} run${busy.runs === 1 ? '' : 's'} ${busy.slowestMs} ms, ${busy.longTasks} long tasks (longest ${busy.longestTaskMs} ms)` : '';
+  return `- ${c.name}: slowest of ${taps.taps} taps ${taps.slowestMs} ms${split}; the Convert tap ${taps.convertTapMs} ms; the idle page beforehand, slowest of ${IDLE_TAPS} taps ${taps.idleSlowestMs} ms${floor}`;
+}
+
+function goalLine({ label, max, value }: GoalResult): string {
+  if (value === null) return `- ${label}: not measured (a contender it needs did not run); goal ≤ ${max}`;
+  const shown = Number.isInteger(value) ? String(value) : value.toFixed(2);
+  return `- ${label}: ${shown} (goal ≤ ${max}: ${value <= max ? 'met' : 'not met'})`;
+}
+
+function batchTable({ title, contenders, goals }: BatchResult): string[] {
+  const app = contenders[0]!;
+  const lines = [
+    `## ${title}`,
+    '',
+    '| contender | batch (median) | app ÷ this | to zip | long tasks (count / longest / TBT) | long frames | peak memory (over the idle page) | output | SSIM |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...contenders.map((c) => contenderRow(c, app)),
+  ];
+  const withCpu = contenders.filter((c) => c.cpu);
+  if (withCpu.length > 0) lines.push('', 'CPU seconds by Chromium thread over the batch (first run; the UI thread is renderer/chromium):', '', ...withCpu.map(cpuLine));
+  const withTaps = contenders.filter((c) => c.taps);
+  if (withTaps.length > 0) {
+    lines.push('', "Taps, input to next paint (Event Timing; the worst run; the idle page's are the same taps with nothing running, then with one worker of the page's own busy):", '', ...withTaps.map(tapLine));
+  }
+  if (goals.length > 0) lines.push('', 'Against the goals:', '', ...goals.map(goalLine));
+  return lines;
+}
+
+const TABLES: { [K in ScenarioResult['kind']]: (result: Extract<ScenarioResult, { kind: K }>) => string[] } = {
+  batch: batchTable,
+  coldstart: coldStartTable,
+  target: targetTable,
+};
+
+function tableOf(result: ScenarioResult): string[] {
+  return (TABLES[result.kind] as (r: ScenarioResult) => string[])(result);
+}
+
+/** The page: what was run, where, and each scenario's table. */
+export function benchmarkPage(run: RunDescription, results: readonly ScenarioResult[]): string {
+  return [
+    '# Benchmark',
+    '',
+    '<!-- Written by `npm run bench` (tests/bench/report.ts). Do not edit: run the bench. -->',
+    '',
+    `\`${run.command}\`, ${run.date}, on ${run.cpu} (${run.cores} cores), Chromium ${run.browserVersion}, ${run.photos ? 'inputs made from real photos' : 'synthetic photo-like inputs'}. Times are medians of ${run.runs} run(s); long tasks, memory and taps are the worst run. How to read it: [performance.md](performance.md).`,
+    '',
+    ...results.flatMap((result) => [...tableOf(result), '']),
+  ].join('\n');
+}

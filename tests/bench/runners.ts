@@ -1,0 +1,174 @@
+/**
+ * How each kind of contender is run once: the app through its real page, a baseline page (the seed design,
+ * browser-image-compression), or a native encoder. Each returns one RunResult.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { instrumentApp, readRecord, type AppRecord } from './app-instrument';
+import { allJobsSettled, centre, convertButton, convertOnPhone, launchChromium, openContext, openIdleApp, prepareBatch, tapIdlePage, tapUntil, throttle, type AppSettings, type PhoneOptions, type PhoneTapWindows } from './app-page';
+import { ChromiumSampler } from './chromium-sampler';
+import { longTaskFigures, oneWorkerBusyFigures, tapFigures, type LongTaskFigures, type OneWorkerBusyFigures, type PageRecord, type TapFigures } from './figures';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const BASELINE_PORT = 4181;
+
+export interface RunResult {
+  taps?: TapFigures;
+  /** The app's taps on its idle page with one worker busy (convertOnPhone): what this machine allows a tap. */
+  oneWorkerBusy?: OneWorkerBusyFigures;
+  batchMs: number;
+  zipMs: number | null;
+  longTasks: LongTaskFigures;
+  peakMemoryMb: number | null;
+  /** Chromium's memory with the page open and idle, before any file: peak − idle is what the batch cost. */
+  idleMemoryMb: number | null;
+  outputs: Buffer[];
+  encodes?: number[];
+  /** CPU seconds per Chromium thread group over the batch (see ChromiumSampler). */
+  cpu?: Record<string, number>;
+}
+
+/** Serves the baseline pages and the locally installed browser-image-compression (its libURL: no CDN). */
+export function startBaselineServer(): http.Server {
+  const files: Record<string, [string, string]> = {
+    '/seed.html': [join(import.meta.dirname, 'baselines', 'seed.html'), 'text/html'],
+    '/bic.html': [join(import.meta.dirname, 'baselines', 'bic.html'), 'text/html'],
+    '/instrument.js': [join(import.meta.dirname, 'baselines', 'instrument.js'), 'text/javascript'],
+    '/lib/browser-image-compression.js': [join(ROOT, 'node_modules', 'browser-image-compression', 'dist', 'browser-image-compression.js'), 'text/javascript'],
+  };
+  const server = http.createServer((request, response) => {
+    const file = files[new URL(request.url ?? '/', 'http://x').pathname];
+    if (!file) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': file[1] }).end(readFileSync(file[0]));
+  });
+  server.listen(BASELINE_PORT);
+  return server;
+}
+
+export async function runApp(paths: string[], settings: AppSettings, { deviceMemoryGb, phone }: { deviceMemoryGb?: number; phone?: PhoneOptions } = {}): Promise<RunResult> {
+  const browser = await launchChromium();
+  const sampler = new ChromiumSampler();
+  try {
+    const page = await (await openContext(browser, phone)).newPage();
+    await page.addInitScript(instrumentApp);
+    await openIdleApp(page, deviceMemoryGb);
+    const idleMemoryMb = ChromiumSampler.currentMb();
+    await prepareBatch(page, paths, settings);
+    let windows: PhoneTapWindows | null = null;
+    if (phone) {
+      windows = await convertOnPhone(page, paths.length, phone, () => sampler.start());
+    } else {
+      // At a point found beforehand, as on the phone (convertOnPhone).
+      const convertAt = centre((await convertButton(page).boundingBox())!);
+      sampler.start();
+      await page.mouse.click(convertAt.x, convertAt.y);
+      await allJobsSettled(page, paths.length);
+    }
+    const downloadAll = page.getByRole('button', { name: 'Download All (.zip)' });
+    const [download] = await Promise.all([page.waitForEvent('download'), phone ? downloadAll.tap() : downloadAll.click()]);
+    const zip = readFileSync(await download.path());
+    const { peakMemoryMb, cpu } = sampler.stop();
+    const bench = await page.evaluate(readRecord<AppRecord>);
+    const encodes = await page.locator('[data-testid="job"]').evaluateAll((jobs) => jobs.map((j) => Number((j as HTMLElement).dataset.encodes ?? 0)));
+    const entries = unzipSync(new Uint8Array(zip));
+    const outputs = Object.keys(entries)
+      .sort()
+      .map((name) => Buffer.from(entries[name]!));
+    if (outputs.length !== paths.length) throw new Error(`app produced ${outputs.length} of ${paths.length} outputs`);
+    return {
+      batchMs: bench.finishedAt - bench.convertAt,
+      zipMs: bench.zipAt - bench.convertAt,
+      longTasks: longTaskFigures(bench, bench.convertAt, bench.zipAt),
+      peakMemoryMb,
+      idleMemoryMb,
+      outputs,
+      encodes,
+      cpu,
+      taps: windows ? tapFigures(bench.events, bench.convertAt, bench.convertAt + 1, bench.zipAt, windows.idle) : undefined,
+      oneWorkerBusy: windows ? oneWorkerBusyFigures(bench, windows.oneWorkerBusy) : undefined,
+    };
+  } finally {
+    sampler.stop();
+    await browser.close();
+  }
+}
+
+export async function runBaselinePage(pageName: 'seed' | 'bic', paths: string[], type: string, quality: number, phone?: PhoneOptions, concurrency = 3): Promise<RunResult> {
+  const browser = await launchChromium();
+  const sampler = new ChromiumSampler();
+  try {
+    const page = await (await openContext(browser, phone)).newPage();
+    await page.goto(`http://localhost:${BASELINE_PORT}/${pageName}.html?type=${encodeURIComponent(type)}&quality=${quality}&concurrency=${concurrency}`);
+    await page.waitForTimeout(2000);
+    const idleMemoryMb = ChromiumSampler.currentMb();
+    await page.locator('#files').setInputFiles(paths);
+    await throttle(page, phone);
+    const emptyPlace = () => page.touchscreen.tap(195, 600);
+    const idle = phone ? await tapIdlePage(page, emptyPlace) : null;
+    sampler.start();
+    const finished = page.waitForFunction(() => (window as unknown as { __bench: { finishedAt?: number } }).__bench.finishedAt !== undefined, undefined, { timeout: 1_800_000, polling: 250 });
+    if (phone) {
+      await page.locator('#convert').tap();
+      // These pages have no settings: a tap on an empty part of the page still waits for the main thread.
+      await tapUntil(emptyPlace, finished);
+    } else {
+      await page.locator('#convert').click();
+      await finished;
+    }
+    const { peakMemoryMb, cpu } = sampler.stop();
+    const bench = await page.evaluate(readRecord<PageRecord>);
+    const outputs: Buffer[] = [];
+    for (let i = 0; i < paths.length; i++) {
+      const { base64 } = await page.evaluate((index) => (window as unknown as { outputBase64: (i: number) => Promise<{ base64: string }> }).outputBase64(index), i);
+      outputs.push(Buffer.from(base64, 'base64'));
+    }
+    return {
+      batchMs: bench.finishedAt - bench.convertAt,
+      zipMs: null,
+      longTasks: longTaskFigures(bench, bench.convertAt, bench.finishedAt),
+      peakMemoryMb,
+      idleMemoryMb,
+      outputs,
+      cpu,
+      taps: phone ? tapFigures(bench.events, bench.convertAt, bench.convertAt + 1, bench.finishedAt, idle!) : undefined,
+    };
+  } finally {
+    sampler.stop();
+    await browser.close();
+  }
+}
+
+export function which(command: string): boolean {
+  return ['/usr/bin', '/usr/local/bin', '/bin'].some((dir) => existsSync(join(dir, command)));
+}
+
+function exec(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => execFile(command, args, (error) => (error ? reject(error) : resolve())));
+}
+
+/** Native encoders, two processes at a time: the physical limit of a 2-core machine. */
+export async function runNative(paths: string[], command: (input: string, output: string) => [string, string[]], prepare?: (path: string) => Promise<string>): Promise<RunResult> {
+  const inputs = prepare ? await Promise.all(paths.map(prepare)) : paths;
+  const dir = mkdtempSync(join(tmpdir(), 'bench-native-'));
+  const outputPaths = inputs.map((input) => join(dir, basename(input) + '.out'));
+  const start = performance.now();
+  let next = 0;
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (next < inputs.length) {
+        const i = next++;
+        const [bin, args] = command(inputs[i]!, outputPaths[i]!);
+        await exec(bin, args);
+      }
+    }),
+  );
+  const batchMs = performance.now() - start;
+  const outputs = outputPaths.map((p) => readFileSync(p));
+  rmSync(dir, { recursive: true, force: true });
+  return { batchMs, zipMs: null, longTasks: { count: 0, longestMs: 0, totalBlockingMs: 0, longFrames: 0 }, peakMemoryMb: null, idleMemoryMb: null, outputs };
+}
+

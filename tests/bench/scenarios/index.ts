@@ -1,0 +1,14 @@
+import { avif } from './avif';
+import { coldstart } from './coldstart';
+import { jpeg } from './jpeg';
+import { lowmem } from './lowmem';
+import { many } from './many';
+import { memory } from './memory';
+import { phone } from './phone';
+import { resize } from './resize';
+import type { Scenario } from './scenario';
+import { target } from './target';
+import { webp } from './webp';
+
+/** Every scenario, in the order `npm run bench` runs them and the report lists them. */
+export const SCENARIOS: readonly Scenario[] = [coldstart, webp, jpeg, avif, memory, phone, lowmem, resize, many, target];

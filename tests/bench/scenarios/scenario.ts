@@ -1,0 +1,105 @@
+import type { LighthouseFigures, InitialScript } from '../coldstart';
+import type { InputSet } from '../inputs';
+import { measure, type Contender, type ContenderSummary, type Skipped } from '../measure';
+
+/** What every scenario is given: the command line's choices. */
+export interface BenchContext {
+  /** Runs of each contender (rounds). */
+  runs: number;
+  /** Real photos to make the inputs from, instead of synthetic scenes (--photos). */
+  photos?: string[];
+  /** Only the contenders whose name matches (--match). */
+  match: RegExp | null;
+}
+
+/**
+ * A figure held against a goal, computed from the contenders' summaries: reported, never asserted. `value` is null
+ * when a contender it needs did not run.
+ */
+export interface Goal {
+  label: string;
+  /** The goal is met at or under this. */
+  max: number;
+  value: (contenders: readonly ContenderSummary[]) => number | null;
+}
+
+export interface GoalResult {
+  label: string;
+  max: number;
+  value: number | null;
+}
+
+/** A batch of files converted by each contender: the table of times, long tasks, taps, memory, bytes and SSIM. */
+export interface BatchResult {
+  kind: 'batch';
+  id: string;
+  title: string;
+  contenders: ContenderSummary[];
+  goals: GoalResult[];
+}
+
+export interface ColdStartResult {
+  kind: 'coldstart';
+  id: string;
+  title: string;
+  scripts: InitialScript[];
+  lighthouse: LighthouseFigures;
+}
+
+export interface TargetRow {
+  targetKb: number;
+  sizeKb: number;
+  ratio: number;
+  encodes: number;
+}
+
+export interface TargetResult {
+  kind: 'target';
+  id: string;
+  title: string;
+  rows: TargetRow[];
+}
+
+export type ScenarioResult = BatchResult | ColdStartResult | TargetResult;
+
+/** One scenario: what `--only` names it, and how it runs. */
+export interface Scenario {
+  id: string;
+  run: (context: BenchContext) => Promise<ScenarioResult[]>;
+}
+
+/**
+ * The usual scenario: a title, inputs, the contenders that convert them (each with its own inputs, for the SSIM), and
+ * the goals the figures are read against.
+ */
+export interface BatchScenario {
+  id: string;
+  inputs: (context: BenchContext) => Promise<InputSet>;
+  title: (inputs: InputSet) => string;
+  contenders: (inputs: InputSet) => (Contender | Skipped)[];
+  goals?: Goal[];
+  /** Runs of each contender when not the command line's (one, for the slowest scenarios). */
+  runs?: number;
+}
+
+/** A Scenario from a BatchScenario. */
+export function batchScenario(spec: BatchScenario): Scenario {
+  return {
+    id: spec.id,
+    async run(context) {
+      const inputs = await spec.inputs(context);
+      const contenders = await measure(spec.runs ?? context.runs, spec.contenders(inputs), context.match);
+      const goals = (spec.goals ?? []).map((goal) => ({ label: goal.label, max: goal.max, value: goal.value(contenders) }));
+      return [{ kind: 'batch', id: spec.id, title: spec.title(inputs), contenders, goals }];
+    },
+  };
+}
+
+/** The summary of the contender whose name starts so, or undefined. */
+export const named = (contenders: readonly ContenderSummary[], start: string) => contenders.find((c) => c.name.startsWith(start));
+
+/** a ÷ b of two contenders' figures, or null when either is missing. */
+export function ratio(a: ContenderSummary | undefined, b: ContenderSummary | undefined, figure: (c: ContenderSummary) => number | null): number | null {
+  const [x, y] = [a && figure(a), b && figure(b)];
+  return x != null && y ? x / y : null;
+}

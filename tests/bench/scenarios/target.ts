@@ -1,0 +1,19 @@
+import { photoSet } from '../inputs';
+import { runApp } from '../runners';
+import type { Scenario, TargetRow } from './scenario';
+
+/** Target-size accuracy: one 12 MP photo → WebP at four targets; each must land within 5% below its target. */
+export const target: Scenario = {
+  id: 'target',
+  async run({ photos }) {
+    const inputs = await photoSet(1, 4000, 3000, photos);
+    const rows: TargetRow[] = [];
+    for (const targetKb of [150, 400, 1000, 2500]) {
+      const result = await runApp(inputs.paths, { format: 'WebP', quality: 80, compression: true, targetKb });
+      const sizeKb = result.outputs[0]!.length / 1024;
+      rows.push({ targetKb, sizeKb: Math.round(sizeKb), ratio: Math.round((sizeKb / targetKb) * 1000) / 1000, encodes: result.encodes?.[0] ?? 0 });
+      console.log(`  target ${targetKb} KB → ${Math.round(sizeKb)} KB (${(sizeKb / targetKb).toFixed(3)}×) in ${result.encodes?.[0]} encodes`);
+    }
+    return [{ kind: 'target', id: 'target', title: 'Target-size accuracy (one 12 MP photo → WebP)', rows }];
+  },
+};

@@ -1,0 +1,112 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ConversionSettings, ConvertRequest } from '../../core/contract';
+import { bytesSource } from '../../core/byte-source';
+import { detectFormat, formatInfo } from '../../core/formats';
+import { outputTooLargeMessage } from '../../core/messages';
+import { planJob } from '../../core/plan';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
+import { resizeLanczos3 } from '../../wasm';
+import { toImageData } from '../../workers/pipeline/canvas-encoder';
+import { convertImage, type ConversionOutcome } from '../../workers/pipeline/convert';
+import type { Resizer } from '../../workers/pipeline/transform';
+import { serveBuildAssets } from './support/serveBuildAssets';
+
+/**
+ * The worker's pipeline on plain buffers, in Node: no createImageBitmap, OffscreenCanvas or ImageDecoder here, so
+ * every file takes the WASM path (jSquash's decoders, encoders and Lanczos3, compiled from the same .wasm files the
+ * build ships). The request is what the page sends: the file, the settings and the plan made from its header.
+ */
+
+const LIMIT = 100_000_000;
+const lanczos3: Resizer = (image, width, height) => resizeLanczos3(toImageData(image), width, height);
+
+/** A Blob that counts how its bytes are read: whole (arrayBuffer) or a part (slice, as a header reader does). */
+class CountingBlob extends Blob {
+  wholeReads = 0;
+  partReads = 0;
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    this.wholeReads++;
+    return super.arrayBuffer();
+  }
+  override slice(start?: number, end?: number, type?: string): Blob {
+    this.partReads++;
+    return super.slice(start, end, type);
+  }
+}
+
+/** The request the page makes for these bytes: its plan comes from the header, read here as intake reads it. */
+async function requestFor(bytes: Buffer, settings: Partial<ConversionSettings>): Promise<ConvertRequest & { file: CountingBlob }> {
+  const all: ConversionSettings = { ...DEFAULT_SETTINGS, ...settings };
+  const format = detectFormat(bytes);
+  if (!format) throw new Error('not an image of ours');
+  const header = await formatInfo(format).readHeader(bytesSource(new Uint8Array(bytes)));
+  if (!header) throw new Error('no size in the header');
+  const file = new CountingBlob([new Uint8Array(bytes)], { type: formatInfo(format).mimeType });
+  return { file, settings: all, plan: planJob({ format, ...header }, all), pixelLimit: LIMIT };
+}
+
+const convert = (request: ConvertRequest): Promise<ConversionOutcome> => convertImage(request, lanczos3, () => {});
+
+/** A 64 × 48 picture, left half red, right half blue, so which way up it ended is visible. */
+const halves = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#ff0000' } }).composite([
+    { input: { create: { width: 32, height: 48, channels: 3, background: '#0000ff' } }, left: 32, top: 0 },
+  ]);
+
+beforeAll(() => serveBuildAssets());
+
+describe('convertImage on plain buffers (the WASM path)', () => {
+  it('turns a JPEG with EXIF orientation 6 upright, resizes it on the plan, and writes its EXIF back upright', async () => {
+    const jpeg = await halves().jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const request = await requestFor(jpeg, { outputFormat: 'webp', resizeWidth: 24, stripMetadata: false });
+    expect(request.plan.geometry).toMatchObject({ width: 24, height: 32 });
+
+    const result = await convert(request);
+    const output = sharp(Buffer.from(result.bytes));
+    const { format, width, height, orientation } = await output.metadata();
+    expect({ format, width, height }).toEqual({ format: 'webp', width: 24, height: 32 });
+    expect(orientation).toBe(1);
+    // Turned a quarter clockwise, the left (red) half is now on top.
+    const { data } = await output.clone().raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * 24 + x) * 3, (y * 24 + x) * 3 + 3)];
+    expect(pixel(12, 4)[0]).toBeGreaterThan(200);
+    expect(pixel(12, 28)[2]).toBeGreaterThan(200);
+  });
+
+  it('flattens a transparent PNG onto the background colour for a JPEG', async () => {
+    const png = await sharp({ create: { width: 20, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const result = await convert(await requestFor(png, { outputFormat: 'jpeg', backgroundColor: '#00ff00' }));
+    const { data, info } = await sharp(Buffer.from(result.bytes)).raw().toBuffer({ resolveWithObject: true });
+    expect(info).toMatchObject({ format: 'raw', width: 20, height: 10, channels: 3 });
+    expect(data[0]).toBeLessThan(20);
+    expect(data[1]).toBeGreaterThan(235);
+  });
+
+  it('hands the source back when a same-format conversion would be larger, unless it carries metadata to strip', async () => {
+    // Saved at quality 10, re-encoded at the default quality: the conversion comes out larger.
+    const rough = await halves().jpeg({ quality: 10 }).toBuffer();
+    const kept = await convert(await requestFor(rough, { outputFormat: 'jpeg', keepOriginalIfLarger: true }));
+    expect(kept.keptOriginal).not.toBeNull();
+    expect(kept.keptOriginal!.convertedBytes).toBeGreaterThanOrEqual(rough.length);
+
+    const withExif = await halves().jpeg({ quality: 10 }).withExif({ IFD0: { Copyright: 'someone' } }).toBuffer();
+    const stripped = await convert(await requestFor(withExif, { outputFormat: 'jpeg', keepOriginalIfLarger: true, stripMetadata: true }));
+    expect(stripped.keptOriginal).toBeNull();
+  });
+
+  it('refuses an output over the pixel limit before resampling', async () => {
+    const jpeg = await halves().jpeg().toBuffer();
+    const request = await requestFor(jpeg, { resizeWidth: 4000, resizeHeight: 3000, aspectRatio: 'custom' });
+    await expect(convertImage({ ...request, pixelLimit: 10_000_000 }, lanczos3, () => {})).rejects.toThrow(outputTooLargeMessage(12_000_000, 10_000_000));
+  });
+
+  it('reads the file whole at most once and never reads a header: the plan carries it', async () => {
+    for (const settings of [{ outputFormat: 'webp', stripMetadata: false }, { outputFormat: 'jpeg', keepOriginalIfLarger: true, stripMetadata: true }] as const) {
+      const request = await requestFor(await halves().jpeg().withMetadata({ orientation: 3 }).toBuffer(), settings);
+      await convert(request);
+      expect(request.file.wholeReads).toBe(1);
+      expect(request.file.partReads).toBe(0);
+    }
+  });
+});

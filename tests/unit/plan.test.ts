@@ -1,0 +1,56 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { ConversionSettings } from '../../core/contract';
+import { planJob } from '../../core/plan';
+import { planFor } from '../../src/conversion/bridge';
+import { validateFile } from '../../src/features/intake/validateFile';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
+
+const settings = (changes: Partial<ConversionSettings>): ConversionSettings => ({ ...DEFAULT_SETTINGS, ...changes });
+
+/** A File that counts the reads a header reader makes (each is a slice of it). */
+class CountingFile extends File {
+  partReads = 0;
+  override slice(start?: number, end?: number, type?: string): Blob {
+    this.partReads++;
+    return super.slice(start, end, type);
+  }
+}
+
+describe("a job's plan", () => {
+  it('is made on the source as shown: a turned 4000 × 3000 photo resized to 1500 wide is 1500 × 2000', () => {
+    const plan = planJob({ format: 'jpeg', size: { width: 4000, height: 3000 }, turned: true }, settings({ resizeWidth: 1500 }));
+    expect(plan.shown).toEqual({ width: 3000, height: 4000 });
+    expect(plan.geometry).toMatchObject({ width: 1500, height: 2000 });
+  });
+
+  it('costs the decoded bytes of the larger of source and output', () => {
+    const source = { format: 'png', size: { width: 1000, height: 500 }, turned: false } as const;
+    expect(planJob(source, settings({})).cost).toBe(1000 * 500 * 4);
+    expect(planJob(source, settings({ resizeWidth: 4000 })).cost).toBe(4000 * 2000 * 4);
+  });
+
+  it("says whether the browser's encoder writes the output", () => {
+    const source = { format: 'jpeg', size: { width: 10, height: 10 }, turned: false } as const;
+    expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: false })).browserEncoder).toBe(true);
+    expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: true })).browserEncoder).toBe(false);
+    expect(planJob(source, settings({ outputFormat: 'avif', enableCompression: false })).browserEncoder).toBe(false);
+  });
+});
+
+describe("the page reads a file's header once", () => {
+  it('at intake: planning its conversions, again and with other settings, reads nothing more', async () => {
+    const bytes = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#336699' } }).jpeg().withMetadata({ orientation: 8 }).toBuffer();
+    const file = new CountingFile([new Uint8Array(bytes)], 'photo.jpg', { type: 'image/jpeg' });
+    expect(await validateFile(file, 100_000_000)).toMatchObject({ isValid: true, size: { width: 120, height: 80 } });
+    const readsAtIntake = file.partReads;
+    expect(readsAtIntake).toBeGreaterThan(0);
+
+    const first = await planFor(file, settings({ resizeWidth: 40 }));
+    const second = await planFor(file, settings({ outputFormat: 'png' }));
+    expect(file.partReads).toBe(readsAtIntake);
+    expect(first.source).toEqual({ format: 'jpeg', size: { width: 120, height: 80 }, turned: true });
+    expect(first.geometry).toMatchObject({ width: 40, height: 60 });
+    expect(second.geometry).toMatchObject({ width: 80, height: 120 });
+  });
+});

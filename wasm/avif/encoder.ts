@@ -1,0 +1,8 @@
+import { toImageData, wasmEncode } from '../../workers/pipeline/canvas-encoder';
+import type { Codec } from '../codec';
+import { encodeLibavif } from './loader';
+import { avif } from './meta';
+
+/** Always libavif: no browser encodes AVIF from a canvas. */
+export const encode: Codec['encode'] = (image, { quality }) =>
+  wasmEncode(() => encodeLibavif(toImageData(image), { ...avif.optimisedOptions, quality: Math.round(quality * 100) }));

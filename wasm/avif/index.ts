@@ -1,0 +1,7 @@
+import type { Codec } from '../codec';
+import { encode } from './encoder';
+import { avifMetadata } from './exif';
+import { decodeLibavif, encodeLibavif } from './loader';
+import { avif } from './meta';
+
+export const codec: Codec = { format: avif, decode: decodeLibavif, encode, warm: (tiny) => encodeLibavif(tiny, {}), metadata: avifMetadata };

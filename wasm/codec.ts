@@ -1,0 +1,35 @@
+import type { FormatInfo } from '../core/format';
+import type { ImageFormat } from '../core/formats';
+import type { RawImage } from '../workers/pipeline/raw-image';
+
+/**
+ * What the workers know of one format: the codec folder's index.ts exports it as `codec`, and wasm/index.ts finds
+ * every folder's. Its registry entry (meta.ts) is what both threads know.
+ */
+export interface Codec {
+  format: FormatInfo<ImageFormat>;
+  /** The WASM decoder, for files the browser cannot decode; fetched and compiled on first use. */
+  decode(buffer: ArrayBuffer): Promise<ImageData>;
+  /** The browser's encoder or the WASM one (encoder.ts says which). */
+  encode(image: RawImage, options: EncodeOptions): Promise<ArrayBuffer>;
+  /** Compiles the size-optimising encoder by running it once on `tiny`: a codec's start-up ends with its first call. */
+  warm(tiny: ImageData): Promise<unknown>;
+  metadata: ContainerMetadata;
+}
+
+export interface EncodeOptions {
+  /** 0–1; ignored by lossless formats. */
+  quality: number;
+  /** Use the size-optimising WASM encoder (mozjpeg, libwebp, oxipng) rather than the browser's. */
+  optimise: boolean;
+}
+
+/** EXIF and other metadata in this container (exif.ts). The payload is the TIFF structure, without "Exif\0\0". */
+export interface ContainerMetadata {
+  /** The source's EXIF, or null when it has none or it is not read from this container. */
+  readExif(bytes: Uint8Array): Uint8Array | null;
+  /** Writes EXIF into an encoded file; absent for a container we do not write it into. */
+  writeExif?(encoded: Uint8Array, tiff: Uint8Array, size: { width: number; height: number }): Uint8Array;
+  /** Whether the file carries metadata "Strip metadata" would remove (EXIF, XMP, IPTC, comments, text). */
+  hasMetadata(bytes: Uint8Array): boolean;
+}

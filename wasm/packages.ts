@@ -1,0 +1,16 @@
+import { dependencies } from '../package.json';
+
+/**
+ * The codec packages, as plain data for the build (vite.config.ts): the runtime loaders are the codec folders, and
+ * only wasm/ imports @jsquash.
+ */
+
+/** Every @jsquash package the app depends on: their modules find their .wasm relative to themselves, so Vite must not pre-bundle them. */
+export const CODEC_PACKAGES = Object.keys(dependencies).filter((name) => name.startsWith('@jsquash/'));
+
+/**
+ * Files the build emits with the codecs but the app never loads, kept out of the offline precache: the threaded AVIF
+ * encoder (it needs cross-origin isolation, which static hosts do not give) and the hqx and magic-kernel resizers (the
+ * pipeline resizes with Lanczos3). oxipng's threaded build is not emitted at all (see png/loader.ts).
+ */
+export const UNLOADED_CODEC_FILES = ['**/avif_enc_mt*', '**/squooshhqx*', '**/jsquash_magic_kernel*'];

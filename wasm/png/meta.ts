@@ -1,0 +1,21 @@
+import type { OptimiseOptions } from '@jsquash/oxipng/meta';
+import { startsWithBytes } from '../../core/bytes';
+import type { FormatInfo } from '../../core/format';
+
+export const png = {
+  id: 'png',
+  label: 'PNG',
+  extension: 'png',
+  extensionAliases: [],
+  mimeType: 'image/png',
+  mimeSubtypes: ['png'],
+  matches: (head) => startsWithBytes(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  quality: null,
+  alpha: true,
+  exif: true,
+  canvasEncoder: true,
+  scaledDecode: false,
+  /** oxipng at level 2: its default, and the level Squoosh offers first. */
+  optimisedOptions: { level: 2, interlace: false, optimiseAlpha: true },
+  readHeader: async (source) => (await import('./header')).readHeader(source),
+} as const satisfies FormatInfo<'png', Partial<OptimiseOptions>>;

@@ -1,0 +1,10 @@
+import { encodeNativeOrWasm, toImageData } from '../../workers/pipeline/canvas-encoder';
+import type { Codec } from '../codec';
+import { encodeLibwebp } from './loader';
+import { webp } from './meta';
+
+/** The browser's encoder unless optimising; libwebp with the registry's options otherwise (or where a canvas cannot). */
+export const encode: Codec['encode'] = (image, { quality, optimise }) =>
+  encodeNativeOrWasm(image, webp.mimeType, { quality, optimise }, () =>
+    encodeLibwebp(toImageData(image), { ...webp.optimisedOptions, quality: quality * 100 }),
+  );

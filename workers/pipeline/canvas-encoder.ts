@@ -1,0 +1,98 @@
+import { CONVERSION_ERRORS } from '../../core/messages';
+import { isOutOfMemory } from './failures';
+import type { RawImage } from './raw-image';
+
+export function toImageData(image: RawImage): ImageData {
+  return image instanceof ImageData ? image : new ImageData(image.data as Uint8ClampedArray<ArrayBuffer>, image.width, image.height);
+}
+
+/** The canvas exported as `mimeType`; null when the browser gave another type (an unsupported one comes back as PNG). */
+async function exportCanvas(canvas: OffscreenCanvas, mimeType: string, quality?: number): Promise<ArrayBuffer | null> {
+  const blob = await canvas.convertToBlob({ type: mimeType, quality }).catch(() => {
+    throw new Error(CONVERSION_ERRORS.blob);
+  });
+  return blob.type === mimeType ? blob.arrayBuffer() : null;
+}
+
+/** The browser's own encoder: `paint` fills a width × height OffscreenCanvas, which is then exported. */
+async function encodeCanvas(
+  width: number,
+  height: number,
+  paint: (context: OffscreenCanvasRenderingContext2D) => void,
+  mimeType: string,
+  quality?: number,
+): Promise<ArrayBuffer | null> {
+  if (typeof OffscreenCanvas === 'undefined') return null;
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error(CONVERSION_ERRORS.canvas);
+  paint(context);
+  return exportCanvas(canvas, mimeType, quality);
+}
+
+const canvasTypes = new Map<string, Promise<boolean>>();
+
+/** Whether this browser's canvas encodes `mimeType`, asked once per type with a 1 × 1 canvas. */
+function canvasEncodes(mimeType: string): Promise<boolean> {
+  let answer = canvasTypes.get(mimeType);
+  if (!answer) {
+    answer = encodeCanvas(1, 1, () => {}, mimeType).then(
+      (bytes) => bytes !== null,
+      () => false,
+    );
+    canvasTypes.set(mimeType, answer);
+  }
+  return answer;
+}
+
+/**
+ * The browser's encoder straight from a decoded bitmap (no pixel read-back); null when the browser does not encode
+ * this type, and then the bitmap is untouched. With a `background`, the bitmap is drawn onto it (flattening
+ * transparency); without one, the bitmap is handed to the canvas as it is, without a copy: the same bytes out, in
+ * less time. The bitmap is used up either way; the caller closes it.
+ */
+export async function encodeBitmapWithCanvas(bitmap: ImageBitmap, mimeType: string, quality: number, background: string | null): Promise<ArrayBuffer | null> {
+  if (!(await canvasEncodes(mimeType))) return null;
+  if (background === null) {
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const renderer = canvas.getContext('bitmaprenderer');
+    if (renderer) {
+      renderer.transferFromImageBitmap(bitmap);
+      return exportCanvas(canvas, mimeType, quality);
+    }
+  }
+  return encodeCanvas(
+    bitmap.width,
+    bitmap.height,
+    (context) => {
+      if (background) {
+        context.fillStyle = background;
+        context.fillRect(0, 0, bitmap.width, bitmap.height);
+      }
+      context.drawImage(bitmap, 0, 0);
+    },
+    mimeType,
+    quality,
+  );
+}
+
+/** Runs a WASM encoder, reporting its failure with the catalogue's message. */
+export async function wasmEncode(run: () => Promise<ArrayBuffer>): Promise<ArrayBuffer> {
+  try {
+    return await run();
+  } catch (error) {
+    console.error('WASM encoder failed', error);
+    throw new Error(isOutOfMemory(error) ? CONVERSION_ERRORS.memory : CONVERSION_ERRORS.compression);
+  }
+}
+
+/** The browser's encoder when not optimising and it supports the type; the WASM encoder otherwise. */
+export async function encodeNativeOrWasm(
+  image: RawImage,
+  mimeType: string,
+  { quality, optimise }: { quality?: number; optimise: boolean },
+  wasm: () => Promise<ArrayBuffer>,
+): Promise<ArrayBuffer> {
+  const native = optimise ? null : await encodeCanvas(image.width, image.height, (context) => context.putImageData(toImageData(image), 0, 0), mimeType, quality);
+  return native ?? wasmEncode(wasm);
+}
