@@ -1,4 +1,5 @@
 import * as Comlink from 'comlink';
+import { PoolWidth } from './poolWidth';
 
 export class AbortedError extends Error {
   constructor() {
@@ -75,20 +76,9 @@ export class WorkerPool<Api> {
   private readonly idleTimeoutMs: number | null;
   private readonly budget: number;
   private readonly yieldsForBatch: (() => Promise<boolean>) | null;
-  /**
-   * Whether this batch runs one task fewer (PoolOptions.yieldsForBatch), asked afresh as the next batch starts;
-   * 'asking' until the answer comes.
-   */
-  private yieldingForBatch: boolean | 'asking' = false;
-  /** Counts batches, so an answer that comes after its batch is over is not applied to the next. */
-  private batch = 0;
+  private readonly width: PoolWidth;
   /** The workers' warm-ups (warm) not yet over. */
   private readonly warming = new Set<Promise<unknown>>();
-  /** Until when the pool runs one task fewer than it could (yieldOne), as performance.now(); 0 when it does not. */
-  private yieldingUntil = 0;
-  private yieldTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Since when two or more tasks have been running, as performance.now(); null while fewer are. */
-  private crowdedSince: number | null = null;
 
   constructor(
     private readonly createWorker: () => Worker,
@@ -99,6 +89,7 @@ export class WorkerPool<Api> {
     this.tasksPerWorker = tasksPerWorker;
     this.idleTimeoutMs = idleTimeoutMs;
     this.budget = budget;
+    this.width = new PoolWidth(size * tasksPerWorker, () => this.pump());
   }
 
   /** Workers alive now (started and not yet ended). */
@@ -122,35 +113,20 @@ export class WorkerPool<Api> {
 
   /** Whether two or more tasks were running at `time` (performance.now()) and still are. */
   crowdedAt(time: number): boolean {
-    return this.crowdedSince !== null && time >= this.crowdedSince;
+    return this.width.crowdedAt(time);
   }
 
   /**
-   * Runs one task fewer at a time than the pool could (never fewer than one) for the next `forMs` milliseconds;
-   * a later call extends it. Nothing running is stopped: the next task simply waits for one more to end. For a page
-   * whose own thread the workers starve of CPU (pools.ts), a core handed back.
+   * Runs one task fewer at a time than the pool could (never fewer than one) for the next `forMs` milliseconds; a
+   * later call extends it. For a page whose own thread the workers starve of CPU (pools.ts), a core handed back.
    */
   yieldOne(forMs: number): void {
-    this.yieldingUntil = Math.max(this.yieldingUntil, performance.now() + forMs);
-    if (this.yieldTimer) clearTimeout(this.yieldTimer);
-    this.yieldTimer = setTimeout(() => {
-      this.yieldTimer = null;
-      this.yieldingUntil = 0;
-      this.pump();
-    }, this.yieldingUntil - performance.now());
+    this.width.yieldOne(forMs);
   }
 
   /** Nothing running and nothing waiting. */
   get idle(): boolean {
     return this.runningTasks === 0 && this.waiting.length === 0;
-  }
-
-  /** How many tasks may run at once now. */
-  private get concurrency(): number {
-    if (this.yieldingForBatch === 'asking') return 0;
-    const capacity = this.size * this.tasksPerWorker;
-    const yielding = this.yieldingForBatch || this.yieldingUntil > performance.now();
-    return yielding ? Math.max(1, capacity - 1) : capacity;
   }
 
   run<T>(work: (remote: Comlink.Remote<Api>) => Promise<T>, options: RunOptions = {}): Promise<T> {
@@ -175,18 +151,7 @@ export class WorkerPool<Api> {
   }
 
   private startBatch(): void {
-    if (!this.yieldsForBatch) return;
-    const batch = ++this.batch;
-    this.yieldingForBatch = 'asking';
-    const answer = (yields: boolean) => {
-      if (batch !== this.batch) return;
-      this.yieldingForBatch = yields;
-      this.pump();
-    };
-    const ask = this.yieldsForBatch;
-    void Promise.all(this.warming)
-      .then(() => ask())
-      .then(answer, () => answer(false));
+    if (this.yieldsForBatch) this.width.startBatch(this.yieldsForBatch, Promise.all(this.warming));
   }
 
   /**
@@ -195,7 +160,7 @@ export class WorkerPool<Api> {
    * be timing the page, and the batch's tasks load what they need themselves.
    */
   warm(prepare: (remote: Comlink.Remote<Api>) => Promise<unknown>): void {
-    if (this.yieldingForBatch === 'asking') return;
+    if (this.width.asking) return;
     while (this.slots.length < this.size) this.slots.push(this.spawn());
     for (const slot of this.slots) {
       if (slot.running.size === 0) {
@@ -251,12 +216,6 @@ export class WorkerPool<Api> {
     this.pump();
   }
 
-  private noteCrowding(): void {
-    const crowded = this.runningTasks >= 2;
-    if (crowded && this.crowdedSince === null) this.crowdedSince = performance.now();
-    if (!crowded) this.crowdedSince = null;
-  }
-
   private fitsBudget(task: Task<Api, unknown>): boolean {
     const running = this.runningCost;
     return running === 0 || running + (task.options.cost ?? 0) <= this.budget;
@@ -265,7 +224,7 @@ export class WorkerPool<Api> {
   private pump(): void {
     while (this.waiting.length > 0) {
       // First come, first served: a large task is not overtaken by small ones, which could starve it.
-      if (!this.fitsBudget(this.waiting[0]!) || this.runningTasks >= this.concurrency) return;
+      if (!this.fitsBudget(this.waiting[0]!) || this.runningTasks >= this.width.tasks) return;
       const slot = this.slotWithRoom();
       if (!slot) return;
       this.start(slot, this.waiting.shift()!);
@@ -283,7 +242,7 @@ export class WorkerPool<Api> {
       settled = true;
       task.options.signal?.removeEventListener('abort', onAbort);
       slot.running.delete(task);
-      this.noteCrowding();
+      this.width.noteRunning(this.runningTasks);
       return true;
     };
     const finish = (outcome: () => void) => {
@@ -302,7 +261,7 @@ export class WorkerPool<Api> {
       if (outcome === 'requeue') this.waiting.unshift(task);
       else task.reject(new WorkerCrashedError(detail));
     });
-    this.noteCrowding();
+    this.width.noteRunning(this.runningTasks);
     task.options.signal?.addEventListener('abort', onAbort, { once: true });
     task.options.onStart?.();
     task.work(slot.remote).then(
