@@ -4,7 +4,7 @@
  */
 import { IDLE_TAPS } from './app-page';
 import type { ContenderSummary } from './measure';
-import type { BatchResult, ColdStartResult, GoalResult, ScenarioResult, TargetResult } from './scenarios/scenario';
+import type { BatchResult, ColdStartResult, FailedResult, GoalResult, ScenarioResult, TargetResult } from './scenarios/scenario';
 
 export interface RunDescription {
   date: string;
@@ -36,7 +36,7 @@ function coldStartTable({ title, scripts, lighthouse }: ColdStartResult): string
 }
 
 function targetTable({ title, rows }: TargetResult): string[] {
-  return [`## ${title}`, '', '| target | result | result ÷ target | encodes |', '| --- | --- | --- | --- |', ...rows.map((r) => `| ${r.targetKb} KB | ${r.sizeKb} KB | ${r.ratio.toFixed(3)} | ${r.encodes} |`)];
+  return [`## ${title}`, '', '| target | result | result ÷ target | encodes |', '| --- | --- | --- | --- |', ...rows.map((r) => (r.failure === null ? `| ${r.targetKb} KB | ${r.sizeKb} KB | ${r.ratio!.toFixed(3)} | ${r.encodes} |` : `| ${r.targetKb} KB | failed: ${r.failure} | — | — |`))];
 }
 
 function contenderRow(c: ContenderSummary, app: ContenderSummary): string {
@@ -86,10 +86,15 @@ function batchTable({ title, contenders, goals }: BatchResult): string[] {
   return lines;
 }
 
+function failedSection({ title, error }: FailedResult): string[] {
+  return [`## ${title}`, '', `Did not finish: ${error}`];
+}
+
 const TABLES: { [K in ScenarioResult['kind']]: (result: Extract<ScenarioResult, { kind: K }>) => string[] } = {
   batch: batchTable,
   coldstart: coldStartTable,
   target: targetTable,
+  failed: failedSection,
 };
 
 function tableOf(result: ScenarioResult): string[] {

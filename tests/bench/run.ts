@@ -54,7 +54,12 @@ async function main() {
     const results: ScenarioResult[] = [];
     for (const scenario of SCENARIOS.filter((s) => !only || only.includes(s.id))) {
       console.log(`\n${scenario.id}:`);
-      results.push(...(await scenario.run(context)));
+      // One scenario that breaks (a browser that hangs, a page that changed) costs its own figures, not the others'.
+      const outcome = await scenario.run(context).catch((error: unknown): ScenarioResult[] => {
+        console.error(`  ${scenario.id} failed:`, error);
+        return [{ kind: 'failed', id: scenario.id, title: scenario.id, error: error instanceof Error ? error.message.split('\n')[0]! : String(error) }];
+      });
+      results.push(...outcome);
     }
     const run: RunDescription = {
       date: new Date().toISOString().slice(0, 10),

@@ -68,6 +68,11 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
       await page.mouse.click(convertAt.x, convertAt.y);
       await allJobsSettled(page, paths.length);
     }
+    const failures = await page.locator('[data-testid="job"][data-status="error"]').allTextContents();
+    if (failures.length > 0) {
+      sampler.stop();
+      throw new Error(`app failed ${failures.length} of ${paths.length} jobs: ${failures[0]!.replace(/\s+/g, ' ').trim()}`);
+    }
     const downloadAll = page.getByRole('button', { name: 'Download All (.zip)' });
     const [download] = await Promise.all([page.waitForEvent('download'), phone ? downloadAll.tap() : downloadAll.click()]);
     const zip = readFileSync(await download.path());

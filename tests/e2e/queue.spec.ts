@@ -219,3 +219,46 @@ test('a short queue renders its rows from the start (laid out once as they appea
   await expect.poll(async () => (await rendered())[0]).toBe(true);
   await expect.poll(async () => (await rendered())[35]).toBe(false);
 });
+
+test('while a batch converts the screen stays on and leaving asks first; after it, neither', async ({ page }) => {
+  // The page's own requests and releases of the screen wake lock, as the browser answers them.
+  await page.addInitScript(() => {
+    const log: string[] = [];
+    (window as unknown as { __wakeLog: string[] }).__wakeLog = log;
+    const request = WakeLock.prototype.request;
+    WakeLock.prototype.request = async function (this: WakeLock, type?: WakeLockType) {
+      log.push('request');
+      try {
+        const sentinel = await request.call(this, type);
+        log.push('granted');
+        sentinel.addEventListener('release', () => log.push('released'));
+        return sentinel;
+      } catch (error) {
+        log.push(`refused: ${(error as Error).name}`);
+        throw error;
+      }
+    };
+  });
+  await openConverter(page);
+  // Two 12 MP photos to AVIF: long enough a run to look at it while it runs.
+  await addCopiesOfPhoto(page, 2);
+  await chooseFormat(page, 'AVIF');
+  await enterEmail(page);
+  const leavingIsQuestioned = () =>
+    page.evaluate(() => {
+      const leaving = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(leaving);
+      return leaving.defaultPrevented;
+    });
+  const wakeLog = () => page.evaluate(() => (window as unknown as { __wakeLog: string[] }).__wakeLog);
+
+  expect(await leavingIsQuestioned()).toBe(false);
+  await convertButton(page).click();
+  await expect(jobsIn(page, 'processing').first()).toBeVisible();
+  await expect.poll(wakeLog).toEqual(['request', 'granted']);
+  expect(await leavingIsQuestioned()).toBe(true);
+
+  await expect(jobsIn(page, 'completed')).toHaveCount(2, { timeout: 120_000 });
+  await expect.poll(wakeLog).toEqual(['request', 'granted', 'released']);
+  expect(await leavingIsQuestioned()).toBe(false);
+});

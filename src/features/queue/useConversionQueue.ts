@@ -5,6 +5,7 @@ import { notify } from '../../app/notify';
 import { countOf } from '../../lib/plural';
 import { reportConversionFinished } from '../integrations/report';
 import { ConversionQueue, type RunSummary } from '../../conversion/conversionQueue';
+import { ScreenAwake } from '../../conversion/screenAwake';
 import type { ConversionJob } from '../../conversion/jobs';
 
 function announceRun({ succeeded, failed }: RunSummary): void {
@@ -21,7 +22,31 @@ function onRunFinished(summary: RunSummary): void {
 export function useConversionQueue() {
   const [queue] = useState(() => new ConversionQueue({ convert: convertInWorker, onRunFinished }));
   useEffect(() => () => queue.dispose(), [queue]);
+  useWhileConverting(queue);
   return { queue };
+}
+
+/**
+ * While a job is pending or running: the screen stays on (ScreenAwake), and leaving the page asks first, since
+ * the batch's results live in the tab and a reload or a closed tab loses them.
+ */
+function useWhileConverting(queue: ConversionQueue): void {
+  const converting = useIsConverting(queue);
+  const [awake] = useState(() => new ScreenAwake());
+  useEffect(() => {
+    document.addEventListener('visibilitychange', awake.onVisibilityChange);
+    return () => {
+      document.removeEventListener('visibilitychange', awake.onVisibilityChange);
+      awake.set(false);
+    };
+  }, [awake]);
+  useEffect(() => {
+    awake.set(converting);
+    if (!converting) return;
+    const askBeforeLeaving = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', askBeforeLeaving);
+    return () => window.removeEventListener('beforeunload', askBeforeLeaving);
+  }, [awake, converting]);
 }
 
 /** The jobs, re-rendering when one is added, removed or changes status, not on progress. */

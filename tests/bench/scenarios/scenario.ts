@@ -48,9 +48,11 @@ export interface ColdStartResult {
 
 export interface TargetRow {
   targetKb: number;
-  sizeKb: number;
-  ratio: number;
-  encodes: number;
+  /** Null when the job failed (no quality fits the target): `failure` says why. */
+  sizeKb: number | null;
+  ratio: number | null;
+  encodes: number | null;
+  failure: string | null;
 }
 
 export interface TargetResult {
@@ -60,7 +62,15 @@ export interface TargetResult {
   rows: TargetRow[];
 }
 
-export type ScenarioResult = BatchResult | ColdStartResult | TargetResult;
+/** A scenario that stopped with an error: the page says so, and the other scenarios still run. */
+export interface FailedResult {
+  kind: 'failed';
+  id: string;
+  title: string;
+  error: string;
+}
+
+export type ScenarioResult = BatchResult | ColdStartResult | TargetResult | FailedResult;
 
 /** One scenario: what `--only` names it, and how it runs. */
 export interface Scenario {
