@@ -1,4 +1,3 @@
-import type { ByteSource } from './byte-source';
 import type { Size } from './geometry';
 
 /**
@@ -36,11 +35,6 @@ export interface FormatInfo<Id extends string = string, Options extends object =
   scaledDecode: boolean;
   /** Options of the WASM encoder that "Optimised compression" runs, merged over the codec's own defaults. */
   optimisedOptions: Readonly<Options>;
-  /**
-   * The stored size and whether showing the image turns it a quarter, from its header; null when the header gives no
-   * size. Loaded on first use (wasm/<codec>/header.ts): the idle page needs no header parser.
-   */
-  readHeader: (source: ByteSource) => Promise<HeaderRead | null>;
 }
 
 /** What a header says: the stored size, and whether showing the image turns it a quarter (EXIF 5–8, AVIF irot 1 or 3). */

@@ -1,7 +1,25 @@
 import { blobSource, bytesSource, type ByteSource } from '../../core/byte-source';
 import { ftypBoxSize } from '../../core/bytes';
-import { detectFormat, formatInfo, type HeaderRead, type ImageFormat } from '../../core/formats';
+import { detectFormat, IMAGE_FORMATS, type HeaderRead, type ImageFormat } from '../../core/formats';
 import type { Size } from '../../core/geometry';
+
+type HeaderReader = (source: ByteSource) => Promise<HeaderRead | null>;
+
+/**
+ * Each format's header reader, from its codec folder (wasm/<format>/header.ts, found by the build): they load with
+ * this module, on the first file, not with the idle page.
+ */
+const HEADER_READERS = (() => {
+  const found = import.meta.glob<{ readHeader: HeaderReader }>('../../wasm/*/header.ts', { eager: true });
+  const readerOf = (format: ImageFormat) => found[`../../wasm/${format}/header.ts`]?.readHeader;
+  return Object.fromEntries(
+    IMAGE_FORMATS.map((format) => {
+      const reader = readerOf(format);
+      if (!reader) throw new Error(`No header reader for the format "${format}" (wasm/${format}/header.ts)`);
+      return [format, reader];
+    }),
+  ) as Record<ImageFormat, HeaderReader>;
+})();
 
 /** Bytes that tell every format apart, except an AVIF whose brand comes late in its ftyp box (see bytesNeededForSignature). */
 export const SIGNATURE_LENGTH = 32;
@@ -36,7 +54,7 @@ const isDimension = (value: unknown): value is number => typeof value === 'numbe
  */
 export async function readImageHeader(format: ImageFormat, source: ByteSource | Uint8Array): Promise<HeaderRead | null> {
   try {
-    const read = await formatInfo(format).readHeader(source instanceof Uint8Array ? bytesSource(source) : source);
+    const read = await HEADER_READERS[format](source instanceof Uint8Array ? bytesSource(source) : source);
     return read && isDimension(read.size.width) && isDimension(read.size.height) ? read : null;
   } catch {
     // A malformed header: image-size throws, or reads past the end of the bytes.

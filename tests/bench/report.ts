@@ -101,15 +101,35 @@ function tableOf(result: ScenarioResult): string[] {
   return (TABLES[result.kind] as (r: ScenarioResult) => string[])(result);
 }
 
-/** The page: what was run, where, and each scenario's table. */
-export function benchmarkPage(run: RunDescription, results: readonly ScenarioResult[]): string {
+/** A scenario's result with the run that measured it: a partial run replaces only the scenarios it ran. */
+export interface RecordedResult {
+  scenario: string;
+  run: RunDescription;
+  result: ScenarioResult;
+}
+
+const describeRun = (run: RunDescription) =>
+  `Measured ${run.date} by \`${run.command}\` on ${run.cpu} (${run.cores} cores), Chromium ${run.browserVersion}, ${run.photos ? 'inputs made from real photos' : 'synthetic photo-like inputs'}; medians of ${run.runs} run(s), long tasks, memory and taps the worst run.`;
+
+/** The recorded results with this run's in place of those of the scenarios it ran, in `order`. */
+export function mergeResults(previous: readonly RecordedResult[], latest: readonly RecordedResult[], order: readonly string[]): RecordedResult[] {
+  const ran = new Set(latest.map((r) => r.scenario));
+  const all = [...previous.filter((r) => !ran.has(r.scenario)), ...latest];
+  return all.sort((a, b) => order.indexOf(a.scenario) - order.indexOf(b.scenario));
+}
+
+/** The page: each scenario's table, with the run that measured it. */
+export function benchmarkPage(results: readonly RecordedResult[]): string {
   return [
     '# Benchmark',
     '',
     '<!-- Written by `npm run bench` (tests/bench/report.ts). Do not edit: run the bench. -->',
     '',
-    `\`${run.command}\`, ${run.date}, on ${run.cpu} (${run.cores} cores), Chromium ${run.browserVersion}, ${run.photos ? 'inputs made from real photos' : 'synthetic photo-like inputs'}. Times are medians of ${run.runs} run(s); long tasks, memory and taps are the worst run. How to read it: [performance.md](performance.md).`,
+    'The latest figures of each scenario; how to read them: [performance.md](performance.md).',
     '',
-    ...results.flatMap((result) => [...tableOf(result), '']),
+    ...results.flatMap(({ run, result }) => {
+      const [heading, ...rest] = tableOf(result);
+      return [heading!, '', describeRun(run), ...rest, ''];
+    }),
   ].join('\n');
 }

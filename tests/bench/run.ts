@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the app against its baselines on the same files, through the real page in headless Chromium.
- * Writes docs/benchmark.md and tests/bench/results/latest.json (with --photos, tests/bench/results/latest-photos.*).
+ * Writes docs/benchmark.md and its data, docs/benchmark.json (with --photos, tests/bench/results/latest-photos.*); a run
+ * of some scenarios replaces only theirs.
  *
  *   npm run bench                          every scenario, medians of 3 runs
  *   npm run bench -- --runs 1              quicker, noisier
@@ -13,7 +14,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium, startAppServer } from './app-page';
 import { naturalPhotos } from './inputs';
-import { benchmarkPage, type RunDescription } from './report';
+import { benchmarkPage, mergeResults, type RecordedResult, type RunDescription } from './report';
 import { startBaselineServer } from './runners';
 import { SCENARIOS } from './scenarios';
 import type { BenchContext, ScenarioResult } from './scenarios/scenario';
@@ -51,7 +52,7 @@ async function main() {
   const appServer = await startAppServer();
   const baselineServer = startBaselineServer();
   try {
-    const results: ScenarioResult[] = [];
+    const results: { scenario: string; result: ScenarioResult }[] = [];
     for (const scenario of SCENARIOS.filter((s) => !only || only.includes(s.id))) {
       console.log(`\n${scenario.id}:`);
       // One scenario that breaks (a browser that hangs, a page that changed) costs its own figures, not the others'.
@@ -59,7 +60,7 @@ async function main() {
         console.error(`  ${scenario.id} failed:`, error);
         return [{ kind: 'failed', id: scenario.id, title: scenario.id, error: error instanceof Error ? error.message.split('\n')[0]! : String(error) }];
       });
-      results.push(...outcome);
+      results.push(...outcome.map((result) => ({ scenario: scenario.id, result })));
     }
     const run: RunDescription = {
       date: new Date().toISOString().slice(0, 10),
@@ -70,12 +71,14 @@ async function main() {
       command: ['npm run bench', ...(argv.length > 0 ? ['--', ...argv] : [])].join(' '),
       photos: context.photos !== undefined,
     };
-    const page = benchmarkPage(run, results);
+    // The page keeps the scenarios this run did not run, as they were last measured (docs/benchmark.json).
+    const recordFile = context.photos ? join(RESULTS, 'latest-photos.json') : join(ROOT, 'docs', 'benchmark.json');
+    const previous: RecordedResult[] = existsSync(recordFile) ? (JSON.parse(readFileSync(recordFile, 'utf8')) as { results: RecordedResult[] }).results : [];
+    const recorded = mergeResults(previous, results.map((r) => ({ ...r, run })), SCENARIOS.map((s) => s.id));
+    const page = benchmarkPage(recorded);
     console.log(`\n${page}`);
-    // Figures from your own photos stay beside you; the synthetic inputs' are the page everyone reads.
-    const stem = context.photos ? 'latest-photos' : 'latest';
-    writeFileSync(join(RESULTS, `${stem}.json`), JSON.stringify({ run, results }, null, 2));
-    writeFileSync(context.photos ? join(RESULTS, `${stem}.md`) : join(ROOT, 'docs', 'benchmark.md'), page);
+    writeFileSync(recordFile, JSON.stringify({ results: recorded }, null, 2) + '\n');
+    writeFileSync(context.photos ? join(RESULTS, 'latest-photos.md') : join(ROOT, 'docs', 'benchmark.md'), page);
   } finally {
     appServer.kill();
     baselineServer.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { median } from '../../src/lib/median';
+import { mergeResults } from '../bench/report';
 import { longTaskFigures, oneWorkerBusyFigures, tapFigures, type BenchEvent } from '../bench/figures';
 
 /** One Event Timing entry: `wait` from input to the handlers, `handlers` in them, the rest to the next paint. */
@@ -90,5 +91,15 @@ describe('bench figures: median', () => {
   it('is the middle value, or the mean of the two middle ones, whatever the order', () => {
     expect(median([9, 1, 5])).toBe(5);
     expect(median([8, 2, 6, 4])).toBe(5);
+  });
+});
+
+describe('bench report: a run of some scenarios replaces only theirs', () => {
+  const run = (date: string) => ({ date, cpu: 'cpu', cores: 2, browserVersion: '1', runs: 1, command: 'npm run bench', photos: false });
+  const recorded = (scenario: string, date: string) => ({ scenario, run: run(date), result: { kind: 'failed' as const, id: scenario, title: scenario, error: date } });
+
+  it('keeps the others as they were, in the scenarios’ order', () => {
+    const merged = mergeResults([recorded('webp', 'old'), recorded('phone', 'old'), recorded('phone', 'old')], [recorded('phone', 'new'), recorded('coldstart', 'new')], ['coldstart', 'webp', 'phone']);
+    expect(merged.map((r) => `${r.scenario} ${r.run.date}`)).toEqual(['coldstart new', 'webp old', 'phone new']);
   });
 });

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConversionSettings, ConvertRequest } from '../../core/contract';
-import { bytesSource } from '../../core/byte-source';
 import { detectFormat, formatInfo } from '../../core/formats';
 import { outputTooLargeMessage } from '../../core/messages';
 import { planJob } from '../../core/plan';
+import { readImageHeader } from '../../src/conversion/probe';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 import { resizeLanczos3 } from '../../wasm';
 import { toImageData } from '../../workers/pipeline/canvas-encoder';
@@ -40,7 +40,7 @@ async function requestFor(bytes: Buffer, settings: Partial<ConversionSettings>):
   const all: ConversionSettings = { ...DEFAULT_SETTINGS, ...settings };
   const format = detectFormat(bytes);
   if (!format) throw new Error('not an image of ours');
-  const header = await formatInfo(format).readHeader(bytesSource(new Uint8Array(bytes)));
+  const header = await readImageHeader(format, new Uint8Array(bytes));
   if (!header) throw new Error('no size in the header');
   const file = new CountingBlob([new Uint8Array(bytes)], { type: formatInfo(format).mimeType });
   return { file, settings: all, plan: planJob({ format, ...header }, all), pixelLimit: LIMIT };

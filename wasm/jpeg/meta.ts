@@ -23,5 +23,4 @@ export const jpeg = {
    * 3% of the bytes (docs/decisions).
    */
   optimisedOptions: { quant_table: 0, auto_subsample: false, chroma_subsample: 2, progressive: false },
-  readHeader: async (source) => (await import('./header')).readHeader(source),
 } as const satisfies FormatInfo<'jpeg', Partial<EncodeOptions>>;

@@ -17,5 +17,4 @@ export const png = {
   scaledDecode: false,
   /** oxipng at level 2: its default, and the level Squoosh offers first. */
   optimisedOptions: { level: 2, interlace: false, optimiseAlpha: true },
-  readHeader: async (source) => (await import('./header')).readHeader(source),
 } as const satisfies FormatInfo<'png', Partial<OptimiseOptions>>;

@@ -21,5 +21,4 @@ export const webp = {
    * inputs) in a little over half its time; method 4 and below save nothing (`npm run bench:encoders`, docs/decisions).
    */
   optimisedOptions: { method: 5 },
-  readHeader: async (source) => (await import('./header')).readHeader(source),
 } as const satisfies FormatInfo<'webp', Partial<EncodeOptions>>;

@@ -5,7 +5,7 @@ import { notify } from '../../app/notify';
 import { countOf } from '../../lib/plural';
 import { reportConversionFinished } from '../integrations/report';
 import { ConversionQueue, type RunSummary } from '../../conversion/conversionQueue';
-import { ScreenAwake } from '../../conversion/screenAwake';
+import type { ScreenAwake } from '../../conversion/screenAwake';
 import type { ConversionJob } from '../../conversion/jobs';
 
 function announceRun({ succeeded, failed }: RunSummary): void {
@@ -27,26 +27,36 @@ export function useConversionQueue() {
 }
 
 /**
- * While a job is pending or running: the screen stays on (ScreenAwake), and leaving the page asks first, since
- * the batch's results live in the tab and a reload or a closed tab loses them.
+ * While a job is pending or running: the screen stays on (ScreenAwake, loaded with the first run: the idle page does
+ * not need it), and leaving the page asks first, since the batch's results live in the tab and a reload or a closed
+ * tab loses them.
  */
 function useWhileConverting(queue: ConversionQueue): void {
   const converting = useIsConverting(queue);
-  const [awake] = useState(() => new ScreenAwake());
+  const awake = useRef<Promise<ScreenAwake> | null>(null);
   useEffect(() => {
-    document.addEventListener('visibilitychange', awake.onVisibilityChange);
-    return () => {
-      document.removeEventListener('visibilitychange', awake.onVisibilityChange);
-      awake.set(false);
-    };
-  }, [awake]);
-  useEffect(() => {
-    awake.set(converting);
+    if (converting) {
+      awake.current ??= import('../../conversion/screenAwake').then(({ ScreenAwake }) => {
+        const screen = new ScreenAwake();
+        document.addEventListener('visibilitychange', screen.onVisibilityChange);
+        return screen;
+      });
+    }
+    // In order: each change waits for the same module, so a quick run's "off" never overtakes its "on".
+    void awake.current?.then((screen) => screen.set(converting));
     if (!converting) return;
     const askBeforeLeaving = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', askBeforeLeaving);
     return () => window.removeEventListener('beforeunload', askBeforeLeaving);
-  }, [awake, converting]);
+  }, [converting]);
+  useEffect(
+    () => () =>
+      void awake.current?.then((screen) => {
+        screen.set(false);
+        document.removeEventListener('visibilitychange', screen.onVisibilityChange);
+      }),
+    [],
+  );
 }
 
 /** The jobs, re-rendering when one is added, removed or changes status, not on progress. */
