@@ -5,6 +5,7 @@
  * error catalogue in messages.ts.
  */
 import type { ImageFormat } from './formats';
+import type { DevicePlace, Kept } from './deviceFiles';
 import type { GeometryPlan, Size } from './geometry';
 
 export type { ImageFormat };
@@ -83,6 +84,8 @@ export interface ConvertRequest {
   plan: JobPlan;
   /** The most pixels the source and the output may have (memory.ts, from the UI thread's view of the device). */
   pixelLimit: number;
+  /** Where to keep the output on the device (core/deviceFiles.ts); null: hand it back in memory. */
+  keepAt: DevicePlace | null;
 }
 
 /**
@@ -99,6 +102,11 @@ export interface ConvertResult {
   /** The output's pixel size. */
   width: number;
   height: number;
+  /**
+   * Where the output is: on the device (the Blob is the stored file, read from disk), in memory (no place was asked,
+   * or the device has no such storage), or in memory because the device's storage is full.
+   */
+  kept: Kept;
 }
 
 export interface ThumbnailRequest {
@@ -131,6 +139,11 @@ export interface ConvertWorkerApi {
 /** workers/thumbnail.worker.ts: a small WebP preview of an image. */
 export interface ThumbnailWorkerApi {
   thumbnail(request: ThumbnailRequest): Promise<Blob>;
+}
+
+/** workers/keep.worker.ts: copies a file onto the device (a job's source, so the job outlives the tab). */
+export interface KeepWorkerApi {
+  keep(file: Blob, place: DevicePlace): Promise<Kept>;
 }
 
 /** workers/zip.worker.ts: one stored zip of the given files. */

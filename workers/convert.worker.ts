@@ -2,6 +2,7 @@ import * as Comlink from 'comlink';
 import type { ConversionProgress, ConvertRequest, ConvertResult, ConvertWorkerApi, WarmUpPlan } from '../core/contract';
 import { resizeLanczos3, warmCodecs } from '../wasm';
 import { convertImage } from './pipeline/convert';
+import { writeDeviceFile } from '../core/deviceFiles';
 import { toImageData } from './pipeline/canvas-encoder';
 import type { Resizer } from './pipeline/transform';
 
@@ -9,9 +10,13 @@ const lanczos3: Resizer = (image, width, height) => resizeLanczos3(toImageData(i
 
 async function convert(request: ConvertRequest, onProgress?: (progress: ConversionProgress) => void): Promise<ConvertResult> {
   const { bytes, mimeType, encodes, keptOriginal, width, height } = await convertImage(request, lanczos3, (progress) => void onProgress?.(progress));
+  const done = { encodes, keptOriginal, width, height };
   // The source itself when it is the better file: a handle to the visitor's own bytes, not a copy.
-  const blob = keptOriginal ? request.file.slice(0, request.file.size, mimeType) : new Blob([bytes], { type: mimeType });
-  return { blob, encodes, keptOriginal, width, height };
+  const output = keptOriginal ? request.file.slice(0, request.file.size, mimeType) : bytes;
+  // Written to the device by the worker that made it: the page gets a handle to the stored file, not the bytes.
+  const stored = request.keepAt ? await writeDeviceFile(request.keepAt, output, mimeType) : null;
+  if (stored?.kept === 'device') return { ...done, blob: stored.blob, kept: 'device' };
+  return { ...done, blob: output instanceof Blob ? output : new Blob([output], { type: mimeType }), kept: stored?.kept ?? 'memory' };
 }
 
 /** Fetches and compiles the codecs a coming conversion needs, ahead of it. */

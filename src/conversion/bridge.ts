@@ -1,4 +1,5 @@
 import type { ConversionProgress, ConversionSettings, ConvertResult, JobPlan, WarmUpPlan, ZipEntry } from '../../core/contract';
+import type { DevicePlace, Kept } from '../../core/deviceFiles';
 import { formatInfo } from '../../core/formats';
 import { deviceMemoryGb, pixelLimit } from '../../core/memory';
 import { CONVERSION_ERRORS, isExplainedError } from '../../core/messages';
@@ -42,6 +43,8 @@ export const devicePixelLimit = (): number => pixelLimit(deviceMemoryGb());
 
 export interface ConvertOptions extends RunOptions {
   onProgress: (progress: ConversionProgress) => void;
+  /** Where the worker keeps the output on the device (deviceBatch.ts); null: in memory. */
+  keepAt: DevicePlace | null;
 }
 
 /** Converts one file with the given settings; what ConversionQueue is given to do its work. */
@@ -57,9 +60,9 @@ export async function planFor(file: Blob, settings: ConversionSettings): Promise
   return planJob({ format: header.format, size: header.size, turned: header.turned ?? false }, settings);
 }
 
-export const convertInWorker: Converter = async (file, settings, { onProgress, ...options }) => {
+export const convertInWorker: Converter = async (file, settings, { onProgress, keepAt, ...options }) => {
   const [plan, { convertInPool }] = await Promise.all([planFor(file, settings), pools()]);
-  return convertInPool({ file, settings, plan, pixelLimit: devicePixelLimit() }, onProgress, { ...options, cost: plan.cost });
+  return convertInPool({ file, settings, plan, pixelLimit: devicePixelLimit(), keepAt }, onProgress, { ...options, cost: plan.cost });
 };
 
 /** What a conversion with these settings will load: the optimising encoder unless the browser's encodes, the resizer when resizing. */
@@ -97,6 +100,12 @@ export async function makeThumbnail(file: Blob, maxEdge: number): Promise<Blob> 
 export async function zipInWorker(entries: ZipEntry[]): Promise<Blob> {
   const { zipPool } = await pools();
   return zipPool().run((remote) => remote.zip(entries));
+}
+
+/** Copies a job's source onto the device, in a worker (deviceBatch.ts). */
+export async function keepInWorker(file: Blob, place: DevicePlace): Promise<Kept> {
+  const { keepPool } = await pools();
+  return keepPool().run((remote) => remote.keep(file, place));
 }
 
 /**

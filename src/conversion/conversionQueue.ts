@@ -1,5 +1,6 @@
 import { conversionErrorMessage, isAbort, type Converter } from './bridge';
-import { type ConversionSettings } from '../../core/contract';
+import type { ConversionSettings } from '../../core/contract';
+import type { DevicePlace } from '../../core/deviceFiles';
 import { usesBrowserEncoder } from '../../core/policy';
 import { formatInfo } from '../../core/formats';
 import { outputFileName } from '../lib/fileNames';
@@ -29,11 +30,6 @@ function defaultRate(settings: ConversionSettings): number {
 /** Jobs of one kind (output format, compression, target size) take alike per input byte. */
 const rateKey = (settings: ConversionSettings) => `${settings.outputFormat}:${settings.enableCompression}:${settings.enableTargetSize}`;
 
-interface Waiting {
-  job: ConversionJob;
-  settings: ConversionSettings;
-}
-
 export interface RunSummary {
   succeeded: number;
   failed: number;
@@ -41,11 +37,20 @@ export interface RunSummary {
   outputBytes: number;
 }
 
+/** Where outputs go on the device (deviceBatch.ts in the app, once it has opened the batch's storage). */
+export interface OutputKeeping {
+  placeFor: (jobId: string, extension: string) => DevicePlace;
+  /** An output kept for a job that is gone (cancelled while it was being written). */
+  discard: (place: DevicePlace) => void;
+}
+
 export interface QueueOptions {
   /** Does the work of one job: the worker bridge's converter in the app, a stand-in in unit tests. */
   convert: Converter;
   /** Hears once when every job of a run has settled (the spec's completion step). */
   onRunFinished: (summary: RunSummary) => void;
+  /** Hears once a run when the device's storage is full: the rest of that run is kept in memory. */
+  onStorageFull?: () => void;
 }
 
 /**
@@ -58,8 +63,8 @@ export class ConversionQueue {
   private readonly controllers = new Map<string, AbortController>();
   /** Input bytes per millisecond each kind of job has run at this session (a moving average), for the bars' estimate. */
   private readonly rates = new Map<string, number>();
-  /** Jobs not yet handed to the converter, in order. */
-  private waiting: Waiting[] = [];
+  /** Jobs not yet handed to the converter, in order (each converts with its own settings). */
+  private waiting: ConversionJob[] = [];
   /**
    * Ids of the latest run: while it is open, what the completion step waits for; after, what its summary counts,
    * until the next run starts.
@@ -76,10 +81,31 @@ export class ConversionQueue {
 
   private readonly convert: Converter;
   private readonly onRunFinished: (summary: RunSummary) => void;
+  /** Where outputs go on the device; null (in memory) until the page has opened the device's storage, or without it. */
+  private keeping: OutputKeeping | null = null;
+  private readonly onStorageFull: () => void;
+  /** Whether this run's outputs go to the device: until its storage said it is full. */
+  private keepOnDevice = true;
 
-  constructor({ convert, onRunFinished }: QueueOptions) {
+  constructor({ convert, onRunFinished, onStorageFull }: QueueOptions) {
     this.convert = convert;
     this.onRunFinished = onRunFinished;
+    this.onStorageFull = onStorageFull ?? (() => {});
+  }
+
+  /** From now on outputs are kept on the device, where `keeping` says. */
+  keepOnDeviceWith(keeping: OutputKeeping): void {
+    this.keeping = keeping;
+  }
+
+  /** Whether the running batch's results go to the device (and so outlive the tab). */
+  readonly keepsOnDevice = (): boolean => this.keeping !== null && this.keepOnDevice;
+
+  /** The device's storage is full (an output or a source did not fit): said once, and the rest of the run stays in memory. */
+  storageFull(): void {
+    if (!this.keepOnDevice) return;
+    this.keepOnDevice = false;
+    this.onStorageFull();
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -126,22 +152,34 @@ export class ConversionQueue {
 
   start(files: readonly File[], settings: ConversionSettings): void {
     const key = settingsKey(settings);
-    const created = files.map((file) => createJob(createId(), file, settings.outputFormat, key));
-    if (created.length === 0) return;
-    this.joinRun(created.map((job) => job.id));
-    this.dispatch({ type: 'enqueue', jobs: created });
+    this.enqueue(files.map((file) => createJob(createId(), file, settings, key)));
+  }
+
+  /**
+   * Jobs a page before this one left on the device (deviceBatch.ts), as they were: completed ones with their
+   * outputs, failed ones with their errors, and pending ones, which convert again in a run of their own.
+   */
+  restore(jobs: readonly ConversionJob[]): void {
+    this.enqueue(jobs);
+  }
+
+  private enqueue(jobs: readonly ConversionJob[]): void {
+    if (jobs.length === 0) return;
+    const pending = jobs.filter((job) => job.status === 'pending');
+    if (pending.length > 0) this.joinRun(pending.map((job) => job.id));
+    this.dispatch({ type: 'enqueue', jobs: [...jobs] });
     // Let the frame that shows the new queue render first: once the workers run, the UI thread shares the cores
     // with them. The jobs then start together: a progress tick no longer re-lays out the page, so nothing is gained
     // by staggering them.
     afterNextFrame(() => {
-      this.waiting.push(...created.map((job) => ({ job, settings })));
+      this.waiting.push(...pending);
       this.handOver();
     });
   }
 
   cancel(id: string): void {
     this.controllers.get(id)?.abort();
-    this.waiting = this.waiting.filter((w) => w.job.id !== id);
+    this.waiting = this.waiting.filter((job) => job.id !== id);
     this.latestRun.delete(id);
     this.dispatch({ type: 'remove', id });
   }
@@ -150,11 +188,12 @@ export class ConversionQueue {
     const job = this.jobs.find((j) => j.id === id);
     if (job?.status !== 'error') return;
     this.joinRun([id]);
-    this.dispatch({ type: 'retry', id, outputFormat: settings.outputFormat, settingsKey: settingsKey(settings) });
-    this.waiting.push({ job, settings });
+    this.dispatch({ type: 'retry', id, settings, settingsKey: settingsKey(settings) });
+    this.waiting.push(this.jobs.find((j) => j.id === id)!);
     this.handOver();
   }
 
+  /** Completed and failed jobs go (and what the device keeps of them: deviceBatch.ts follows the queue). */
   clearFinished(): void {
     this.dispatch({ type: 'clear' });
   }
@@ -170,16 +209,19 @@ export class ConversionQueue {
   /** Hands waiting jobs to the converter while fewer than HAND_OVER_WINDOW are with it. */
   private handOver(): void {
     while (this.controllers.size < HAND_OVER_WINDOW && this.waiting.length > 0) {
-      const { job, settings } = this.waiting.shift()!;
-      if (this.jobs.some((j) => j.id === job.id)) this.execute(job, settings);
+      const job = this.waiting.shift()!;
+      if (this.jobs.some((j) => j.id === job.id)) this.execute(job);
     }
   }
 
-  private execute(job: ConversionJob, settings: ConversionSettings): void {
+  private execute(job: ConversionJob): void {
+    const { settings } = job;
     const controller = new AbortController();
     this.controllers.set(job.id, controller);
+    const keepAt = this.keepOnDevice ? (this.keeping?.placeFor(job.id, formatInfo(settings.outputFormat).extension) ?? null) : null;
     this.convert(job.file, settings, {
       signal: controller.signal,
+      keepAt,
       onStart: () => {
         const rate = this.rates.get(rateKey(settings)) ?? defaultRate(settings);
         this.dispatch({ type: 'started', id: job.id, at: performance.now(), expectedMs: Math.max(200, job.file.size / rate) });
@@ -188,7 +230,11 @@ export class ConversionQueue {
     })
       .then((result) => {
         this.learnRate(job.id, settings);
-        this.dispatch({ type: 'completed', id: job.id, blob: result.blob, name: outputFileName(job.file.name, settings.outputFormat), encodes: result.encodes, keptOriginal: result.keptOriginal, dimensions: { width: result.width, height: result.height } });
+        if (result.kept === 'storage-full') this.storageFull();
+        const keptAt = result.kept === 'device' ? keepAt : null;
+        // Cancelled while it was being written: its kept file has no job to belong to.
+        if (keptAt && !this.jobs.some((j) => j.id === job.id)) this.keeping?.discard(keptAt);
+        this.dispatch({ type: 'completed', id: job.id, blob: result.blob, name: outputFileName(job.file.name, settings.outputFormat), encodes: result.encodes, keptOriginal: result.keptOriginal, dimensions: { width: result.width, height: result.height }, keptAt });
       })
       .catch((error: unknown) => {
         if (isAbort(error)) return;
@@ -255,7 +301,11 @@ export class ConversionQueue {
 
   /** Jobs join the open run, or start a new one (whose summary replaces the last). */
   private joinRun(ids: readonly string[]): void {
-    if (!this.runOpen) this.latestRun = new Set();
+    if (!this.runOpen) {
+      this.latestRun = new Set();
+      // A new run tries the device's storage again: space may have been freed since.
+      this.keepOnDevice = true;
+    }
     for (const id of ids) this.latestRun.add(id);
     this.runOpen = true;
   }

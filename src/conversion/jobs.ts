@@ -1,4 +1,5 @@
-import { type ConversionStage, type ImageFormat } from '../../core/contract';
+import type { ConversionSettings, ConversionStage, ImageFormat } from '../../core/contract';
+import type { DevicePlace } from '../../core/deviceFiles';
 import { CONVERSION_ERRORS } from '../../core/messages';
 
 export type JobStatus = 'pending' | 'processing' | 'completed' | 'error';
@@ -11,8 +12,11 @@ export interface ConversionJob {
   /** 0–100; never goes backwards while a job runs. */
   progress: number;
   outputFormat: ImageFormat;
-  /** The settings the job converts with (settingsKey): a file is done for these settings once such a job completes. */
+  /** The settings the job converts with, and their key (settingsKey): a file is done for these settings once such a job completes. */
+  settings: ConversionSettings;
   settingsKey: string;
+  /** How many times a worker has started it (a job resumed after the page closed mid-job starts again). */
+  attempts: number;
   originalSize: number;
   outputBlob: Blob | null;
   outputSize: number | null;
@@ -31,6 +35,8 @@ export interface ConversionJob {
   keptOriginal: { convertedBytes: number } | null;
   /** The output's pixel size, once completed. */
   outputDimensions: { width: number; height: number } | null;
+  /** Where the output is kept on the device (its Blob is that file), or null when it is in memory. */
+  keptAt: DevicePlace | null;
   error: string | null;
 }
 
@@ -39,9 +45,9 @@ export type JobAction =
   | { type: 'started'; id: string; at: number; expectedMs: number }
   | { type: 'progress'; id: string; percent: number; at: number; stage?: ConversionStage }
   | { type: 'tick'; now: number }
-  | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number; keptOriginal?: { convertedBytes: number } | null; dimensions?: { width: number; height: number } }
+  | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number; keptOriginal?: { convertedBytes: number } | null; dimensions?: { width: number; height: number }; keptAt?: DevicePlace | null }
   | { type: 'failed'; id: string; message?: string }
-  | { type: 'retry'; id: string; outputFormat: ImageFormat; settingsKey: string }
+  | { type: 'retry'; id: string; settings: ConversionSettings; settingsKey: string }
   | { type: 'remove'; id: string }
   | { type: 'clear' };
 
@@ -67,14 +73,16 @@ export function estimatedProgress(anchorValue: number, sinceMs: number, remainin
   return Math.min(ESTIMATE_CAP, Math.max(anchorValue, closed) + sinceMs / 2000);
 }
 
-export function createJob(id: string, file: File, outputFormat: ImageFormat, settingsKey: string): ConversionJob {
+export function createJob(id: string, file: File, settings: ConversionSettings, settingsKey: string): ConversionJob {
   return {
     id,
     file,
     status: 'pending',
     progress: 0,
-    outputFormat,
+    outputFormat: settings.outputFormat,
+    settings,
     settingsKey,
+    attempts: 0,
     startedAt: null,
     expectedMs: null,
     anchorValue: 0,
@@ -82,6 +90,7 @@ export function createJob(id: string, file: File, outputFormat: ImageFormat, set
     stage: null,
     keptOriginal: null,
     outputDimensions: null,
+    keptAt: null,
     originalSize: file.size,
     outputBlob: null,
     outputSize: null,
@@ -102,7 +111,7 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
     case 'enqueue':
       return [...jobs, ...action.jobs];
     case 'started':
-      return update(jobs, action.id, (job) => (job.status === 'pending' ? { ...job, status: 'processing', startedAt: action.at, expectedMs: action.expectedMs, anchorValue: 0, anchorAt: action.at } : job));
+      return update(jobs, action.id, (job) => (job.status === 'pending' ? { ...job, status: 'processing', attempts: job.attempts + 1, startedAt: action.at, expectedMs: action.expectedMs, anchorValue: 0, anchorAt: action.at } : job));
     case 'progress':
       return update(jobs, action.id, (job) =>
         job.status !== 'processing'
@@ -138,6 +147,7 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
               encodes: action.encodes ?? null,
               keptOriginal: action.keptOriginal ?? null,
               outputDimensions: action.dimensions ?? null,
+              keptAt: action.keptAt ?? null,
               error: null,
             }
           : job,
@@ -149,7 +159,7 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
     case 'retry':
       return update(jobs, action.id, (job) =>
         job.status === 'error'
-          ? { ...job, status: 'pending', progress: 0, error: null, outputFormat: action.outputFormat, settingsKey: action.settingsKey, startedAt: null, expectedMs: null, anchorValue: 0, anchorAt: null, stage: null, outputBlob: null, outputSize: null, outputName: null, encodes: null }
+          ? { ...job, status: 'pending', progress: 0, error: null, outputFormat: action.settings.outputFormat, settings: action.settings, settingsKey: action.settingsKey, attempts: 0, startedAt: null, expectedMs: null, anchorValue: 0, anchorAt: null, stage: null, outputBlob: null, outputSize: null, outputName: null, encodes: null }
           : job,
       );
     case 'remove':

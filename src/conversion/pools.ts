@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import type { ConversionProgress, ConvertRequest, ConvertResult, ConvertWorkerApi, ThumbnailWorkerApi, ZipWorkerApi } from '../../core/contract';
+import type { ConversionProgress, ConvertRequest, ConvertResult, ConvertWorkerApi, KeepWorkerApi, ThumbnailWorkerApi, ZipWorkerApi } from '../../core/contract';
 import { decodedBytesBudget, deviceMemoryGb } from '../../core/memory';
 import { isSlowPage, probePageSpeed } from './pageSpeed';
 import { WorkerPool, type RunOptions } from './pool';
@@ -122,6 +122,17 @@ export const zipPool = lazily(
     }),
 );
 
+/**
+ * Sources copied onto the device one at a time as a batch is queued: disk work, little CPU, and a copy at a time
+ * leaves the conversions their cores. Ended a second after the last copy.
+ */
+export const keepPool = lazily(
+  () =>
+    new WorkerPool<KeepWorkerApi>(() => new Worker(new URL('../../workers/keep.worker.ts', import.meta.url), { type: 'module', name: 'keep' }), {
+      size: 1,
+      idleTimeoutMs: 1_000,
+    }),
+);
 
 /** One conversion in the pool; progress comes back through a Comlink proxy of `onProgress`. */
 export function convertInPool(request: ConvertRequest, onProgress: (progress: ConversionProgress) => void, options: RunOptions & { cost: number }): Promise<ConvertResult> {

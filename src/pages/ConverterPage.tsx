@@ -83,8 +83,9 @@ const ABOUT = (
         <div>
           <h3>Private by design</h3>
           <p>
-            Decoding, resizing and encoding run on your device, in background workers. Your images never leave your device, and
-            neither your e-mail nor your files are stored.
+            Decoding, resizing and encoding run on your device, in background workers. Your images never leave your device and
+            your e-mail is not stored. Results wait on this device, through a reload or a closed tab, until you download or clear
+            them (a day at most).
           </p>
         </div>
         <div>
@@ -127,7 +128,10 @@ const UPDATE_READY = 'A new version is available';
 const FOOTER = (
   <footer className="app-footer">
     <div className="container">
-      <p>Your images never leave your device: every conversion runs in your browser. Files are never stored.</p>
+      <p>
+        Your images never leave your device: every conversion runs in your browser. Files are never stored anywhere else: results wait
+        on this device until you download or clear them, a day at most.
+      </p>
       <p className="app-footer__small">© {new Date().getFullYear()} Pixel Converter</p>
     </div>
   </footer>
@@ -138,7 +142,7 @@ export function ConverterPage() {
   const [settings, dispatch] = useReducer(settingsReducer, DEFAULT_SETTINGS);
   const [email, setEmail] = useState('');
   const emailInput = useRef<HTMLInputElement>(null);
-  const { queue } = useConversionQueue();
+  const { queue } = useConversionQueue({ onSettingsRestored: useCallback((restored: ConversionSettings) => dispatch({ type: 'restore', settings: restored }), []) });
 
   const validFiles = files.filter((f) => f.isValid);
   const hasValidFiles = validFiles.length > 0;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Download, type Page } from '@playwright/test';
+import { FORGET_KEPT_BATCH } from '../keptBatch';
 
 export const FIXTURE_DIR = join(dirname(fileURLToPath(import.meta.url)), '.generated');
 
@@ -14,6 +15,16 @@ export async function openConverter(page: Page, url = '/'): Promise<void> {
   await page.goto(url);
   await expect(page.getByText('Add Images')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-alive', '');
+}
+
+/**
+ * Opens the app as on a first visit: what earlier pages of the test kept on the device (the app keeps its batch through
+ * reloads) is deleted first, from a page of the origin that does not run the converter.
+ */
+export async function openFreshConverter(page: Page): Promise<void> {
+  await page.goto('/no-such-page');
+  await page.evaluate(`(async () => { ${FORGET_KEPT_BATCH} })()`);
+  await openConverter(page);
 }
 
 /** Adds files through the real file input, as the picker does. */

@@ -157,7 +157,7 @@ test.describe('unconfigured build', () => {
     const requested: string[] = [];
     context.on('request', (request) => requested.push(request.url()));
     await openConverter(page);
-    await expect(page.getByText('Your e-mail and your files are not stored.', { exact: false })).toBeVisible();
+    await expect(page.getByText('Your e-mail is not stored, and your files stay on this device.', { exact: false })).toBeVisible();
     await pickFiles(page, FILES);
     await convertAll(page, 2);
     expect(Object.keys(await downloadAllZip(page)).sort()).toEqual(['camera.webp', 'photo.webp']);

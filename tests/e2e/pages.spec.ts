@@ -42,7 +42,8 @@ test('privacy, donation strip and footer say what the spec says', async ({ page 
   }
   await expect(page.getByRole('contentinfo')).toContainText('never leave your device');
   await expect(page.getByRole('contentinfo')).toContainText('Files are never stored');
-  await expect(page.getByText('Your e-mail and your files are not stored.')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText('results wait on this device until you download or clear them');
+  await expect(page.getByText('Your e-mail is not stored, and your files stay on this device.')).toBeVisible();
 });
 
 test('a 360 px phone shows the page without sideways scrolling', async ({ page }) => {

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeFixtures } from '../fixtures/make-fixtures';
 import { startFirefox } from './firefox';
-import { SCENARIOS, type ScenarioContext } from './scenarios';
+import { SCENARIOS, startFresh, type ScenarioContext } from './scenarios';
 import type { EngineSession } from './session';
 import { startWebKit } from './webkit';
 
@@ -66,6 +66,7 @@ async function main(): Promise<number> {
         for (const scenario of SCENARIOS) {
           const started = Date.now();
           try {
+            await startFresh(context);
             await scenario.run(context);
             passed++;
             console.log(`  ✓ ${session.engine} › ${scenario.name} (${((Date.now() - started) / 1000).toFixed(1)}s)`);

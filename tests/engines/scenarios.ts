@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { FIXTURES } from '../fixtures/make-fixtures';
+import { FORGET_KEPT_BATCH, KEPT_FILES, RECORDED_JOBS } from '../keptBatch';
 import { waitFor, type EngineSession } from './session';
 
 /**
@@ -23,6 +24,11 @@ export interface ScenarioContext {
 export interface Scenario {
   name: string;
   run: (context: ScenarioContext) => Promise<void>;
+}
+
+/** Each scenario starts with nothing kept on the device. */
+export async function startFresh(context: ScenarioContext): Promise<void> {
+  await forgetKeptBatch(context);
 }
 
 /**
@@ -68,6 +74,18 @@ async function open(context: ScenarioContext, path = '/'): Promise<void> {
   await context.session.goto(context.baseUrl + path);
   await waitFor(context.session, `return document.documentElement.hasAttribute('data-alive')`, 'the page to be alive');
   await context.session.run(CAPTURE_DOWNLOADS);
+}
+
+/** Waits until the page has opened the batch it keeps on the device, and says where it keeps it. */
+const batchOpened = (session: EngineSession) => waitFor<string>(session, `return document.documentElement.dataset.batch`, 'the batch kept on the device to open');
+
+/**
+ * Deletes what earlier scenarios left on the device (the app keeps a batch through reloads), from a page of the
+ * origin that does not run the converter: each scenario starts as a first visit.
+ */
+async function forgetKeptBatch(context: ScenarioContext): Promise<void> {
+  await context.session.goto(`${context.baseUrl}/no-such-page`);
+  await context.session.run(FORGET_KEPT_BATCH);
 }
 
 const cardTexts = (session: EngineSession) => session.run<string[]>(`return [...document.querySelectorAll('[data-testid="file-card"]')].map((card) => card.textContent)`);
@@ -200,6 +218,52 @@ export const SCENARIOS: Scenario[] = [
       } finally {
         await context.server.start();
       }
+    },
+  },
+  {
+    name: 'a reload mid-batch: what was done is listed again with the same bytes, the rest converts, the settings are kept; Clear finished forgets it',
+    async run(context) {
+      const { session } = context;
+      await open(context);
+      const where = await batchOpened(session);
+      check(where === 'device', `${session.engine}: the batch is kept in ${where}, not on the device`);
+      // A small photo done at once, a 12 MP one to PNG still converting when the page reloads.
+      await addFiles(context, [FIXTURES.jpeg, FIXTURES.photo12mp]);
+      await session.run(`document.querySelector('input[name="output-format"][value="png"]').click(); return true;`);
+      await session.type('input[type="email"]', 'ada@example.com');
+      await clickButton(session, 'Convert ', { prefix: true });
+      const jobStatus = (name: string) => `[...document.querySelectorAll('[data-testid="job"]')].find((job) => job.textContent.includes(${JSON.stringify(name)}))?.dataset.status`;
+      await waitFor(
+        session,
+        `const kept = await (async () => { ${KEPT_FILES} })();
+         return ${jobStatus(FIXTURES.jpeg)} === 'completed' && ${jobStatus(FIXTURES.photo12mp)} === 'processing' && kept.some((name) => name.startsWith('source-'));`,
+        'the small photo done, the large one converting with its source kept',
+        120_000,
+      );
+      await clickButton(session, 'Download photo.png');
+      const [before] = await downloaded(session, 1);
+
+      await open(context);
+      await batchOpened(session);
+      await waitFor(session, `return ${jobStatus(FIXTURES.jpeg)} === 'completed'`, 'the finished job to be listed again');
+      const format = await session.run<string>(`return document.querySelector('input[name="output-format"]:checked').value`);
+      check(format === 'png', `${session.engine}: after the reload the output format is ${format}, not the batch's png`);
+      await clickButton(session, 'Download photo.png');
+      const [after] = await downloaded(session, 1);
+      check(after!.bytes.equals(before!.bytes), `${session.engine}: photo.png after the reload differs from the one before`);
+      const statuses = await jobsSettled(session, 2);
+      check(statuses.every((status) => status === 'completed'), `${session.engine}: after the reload the jobs ended ${statuses.join(', ')}`);
+      await clickButton(session, 'Download camera-12mp.png');
+      const [resumed] = await downloaded(session, 2).then((all) => all.slice(1));
+      const metadata = await sharp(resumed!.bytes).metadata();
+      check(metadata.format === 'png' && metadata.width === 4000 && metadata.height === 3000, `${session.engine}: the resumed output is ${metadata.format} ${metadata.width}×${metadata.height}`);
+
+      await clickButton(session, 'Clear finished');
+      await waitFor(session, `return (async () => { ${RECORDED_JOBS} })().then((jobs) => jobs === 0)`, 'the record to be cleared');
+      await open(context);
+      await batchOpened(session);
+      const left = await session.run<number>(`return document.querySelectorAll('[data-testid="job"]').length`);
+      check(left === 0, `${session.engine}: ${left} jobs come back after Clear finished`);
     },
   },
 ];

@@ -3,6 +3,7 @@ import type { ConvertOptions, Converter } from '../../src/conversion/bridge';
 import type { ConversionSettings, ConvertResult } from '../../core/contract';
 import { AbortedError, WorkerCrashedError } from '../../src/conversion/pool';
 import { ConversionQueue, HAND_OVER_WINDOW, type RunSummary } from '../../src/conversion/conversionQueue';
+import { createJob } from '../../src/conversion/jobs';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 
 interface Call {
@@ -33,7 +34,7 @@ function manualConverter() {
 }
 
 const image = (name: string) => new File([new Uint8Array(200)], name, { type: 'image/png' });
-const output = (bytes: number, type = 'image/webp'): ConvertResult => ({ blob: new Blob([new Uint8Array(bytes)], { type }), encodes: 1, keptOriginal: null, width: 40, height: 30 });
+const output = (bytes: number, type = 'image/webp'): ConvertResult => ({ blob: new Blob([new Uint8Array(bytes)], { type }), encodes: 1, keptOriginal: null, width: 40, height: 30, kept: 'memory' });
 
 function makeQueue() {
   const converter = manualConverter();
@@ -219,3 +220,95 @@ describe('ConversionQueue.whenIdle (what waits for a batch to end: the app updat
     expect(calls).toEqual([]);
   });
 });
+
+describe('ConversionQueue: outputs kept on the device', () => {
+  function keepingQueue() {
+    const converter = manualConverter();
+    const discarded: string[] = [];
+    let fullNotices = 0;
+    const queue = new ConversionQueue({ convert: converter.convert, onRunFinished: () => {}, onStorageFull: () => fullNotices++ });
+    queue.keepOnDeviceWith({ placeFor: (id, extension) => ({ store: 'opfs', name: `output-${id}.${extension}`, limitBytes: null }), discard: (place) => void discarded.push(place.name) });
+    return { queue, discarded, notices: () => fullNotices, ...converter };
+  }
+  const settings = { ...DEFAULT_SETTINGS, outputFormat: 'webp' as const };
+
+  it('keeps outputs in memory until it is given a place on the device', async () => {
+    const { queue, callFor } = makeQueue();
+    queue.start([image('a.png')], settings);
+    expect((await callFor('a.png')).options.keepAt).toBeNull();
+    expect(queue.keepsOnDevice()).toBe(false);
+  });
+
+  it("asks for each output to be kept at its own place, and remembers where a kept one is", async () => {
+    const { queue, callFor } = keepingQueue();
+    queue.start([image('a.png')], settings);
+    const a = await callFor('a.png');
+    const id = queue.getJobs()[0]!.id;
+    expect(a.options.keepAt).toEqual({ store: 'opfs', name: `output-${id}.webp`, limitBytes: null });
+    a.resolve({ ...output(10), kept: 'device' });
+    await vi.waitFor(() => expect(queue.getJobs()[0]?.keptAt?.name).toBe(`output-${id}.webp`));
+  });
+
+  it('an output kept for a job cancelled while it was written is discarded', async () => {
+    const { queue, callFor, discarded } = keepingQueue();
+    queue.start([image('a.png')], settings);
+    const a = await callFor('a.png');
+    const id = queue.getJobs()[0]!.id;
+    // The worker's result is on its way (written to the device) as the visitor cancels: it arrives for a job that is gone.
+    a.resolve({ ...output(10), kept: 'device' });
+    queue.cancel(id);
+    await vi.waitFor(() => expect(discarded).toEqual([`output-${id}.webp`]));
+  });
+
+  it('a full device is said once; the rest of the run is kept in memory; the next run tries the device again', async () => {
+    const { queue, callFor, calls, notices } = keepingQueue();
+    const names = Array.from({ length: HAND_OVER_WINDOW + 2 }, (_, i) => `${String.fromCharCode(97 + i)}.png`);
+    queue.start(names.map(image), settings);
+    // The first ones are handed over together, each asked to be kept on the device.
+    const first = await callFor(names[0]!);
+    expect(first.options.keepAt).not.toBeNull();
+    first.resolve({ ...output(10), kept: 'storage-full' });
+    (await callFor(names[1]!)).resolve({ ...output(10), kept: 'storage-full' });
+    await vi.waitFor(() => expect(notices()).toBe(1));
+    expect(queue.keepsOnDevice()).toBe(false);
+    // Those handed over after the device said it is full go to memory.
+    expect((await callFor(names[HAND_OVER_WINDOW]!)).options.keepAt).toBeNull();
+    expect((await callFor(names[HAND_OVER_WINDOW + 1]!)).options.keepAt).toBeNull();
+    for (const call of calls.slice(2)) call.resolve(output(10));
+    await vi.waitFor(() => expect(queue.isConverting()).toBe(false));
+    expect(notices()).toBe(1);
+    // A source that did not fit says the same, once.
+    queue.storageFull();
+    expect(notices()).toBe(1);
+
+    queue.start([image('z.png')], settings);
+    expect((await callFor('z.png')).options.keepAt).not.toBeNull();
+  });
+});
+
+describe('ConversionQueue.restore (a batch a page before this one left on the device)', () => {
+  it('lists completed and failed jobs as they were and converts the pending ones again, with their own settings, in a run of their own', async () => {
+    const { queue, callFor, summaries } = makeQueue();
+    const avif = { ...DEFAULT_SETTINGS, outputFormat: 'avif' as const };
+    const done = { ...createJob('done', image('done.png'), avif, 'k'), status: 'completed' as const, progress: 100, outputBlob: new Blob([new Uint8Array(5)]), outputSize: 5, outputName: 'done.avif' };
+    const failed = { ...createJob('failed', image('failed.png'), avif, 'k'), status: 'error' as const, error: 'Conversion failed' };
+    const pending = { ...createJob('pending', image('pending.png'), avif, 'k'), attempts: 1 };
+    queue.restore([done, failed, pending]);
+    expect(queue.getJobs().map((j) => [j.id, j.status])).toEqual([
+      ['done', 'completed'],
+      ['failed', 'error'],
+      ['pending', 'pending'],
+    ]);
+    const call = await callFor('pending.png');
+    expect(call.settings).toBe(avif);
+    call.options.onStart?.();
+    expect(queue.getJob('pending')?.attempts).toBe(2);
+    call.resolve(output(7, 'image/avif'));
+    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 1, failed: 0, outputBytes: 7 }]));
+    // Retry of a restored failed job converts its kept source with the page's settings.
+    queue.retry('failed', settings());
+    expect((await callFor('failed.png')).settings.outputFormat).toBe('webp');
+  });
+});
+
+const settings = () => ({ ...DEFAULT_SETTINGS, outputFormat: 'webp' as const });

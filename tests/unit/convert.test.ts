@@ -43,7 +43,7 @@ async function requestFor(bytes: Buffer, settings: Partial<ConversionSettings>):
   const header = await readImageHeader(format, new Uint8Array(bytes));
   if (!header) throw new Error('no size in the header');
   const file = new CountingBlob([new Uint8Array(bytes)], { type: formatInfo(format).mimeType });
-  return { file, settings: all, plan: planJob({ format, ...header }, all), pixelLimit: LIMIT };
+  return { file, settings: all, plan: planJob({ format, ...header }, all), pixelLimit: LIMIT, keepAt: null };
 }
 
 const convert = (request: ConvertRequest): Promise<ConversionOutcome> => convertImage(request, lanczos3, () => {});

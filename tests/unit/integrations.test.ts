@@ -45,7 +45,7 @@ describe('integrationConfig', () => {
 
 describe('privacyNote', () => {
   it("keeps the spec's promise only when nothing is sent", () => {
-    expect(privacyNote({ backend: null, webhookUrl: null })).toBe('Required to convert. Your e-mail and your files are not stored.');
+    expect(privacyNote({ backend: null, webhookUrl: null })).toBe('Required to convert. Your e-mail is not stored, and your files stay on this device.');
   });
 
   it('says the address goes to the operator when the backend is configured', () => {

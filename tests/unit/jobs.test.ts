@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 import { createJob, estimatedProgress, jobsReducer, runTimeLeftMs, stageLabel, summarise, type ConversionJob, type JobAction } from '../../src/conversion/jobs';
 
 /** A worker takes a job at time 0, expected to take 10 s. */
@@ -6,7 +7,9 @@ const START_A: JobAction = { type: 'started', id: 'a', at: 0, expectedMs: 10_000
 
 const file = (name: string, size = 1000) => new File([new Uint8Array(size)], name, { type: 'image/png' });
 const run = (jobs: ConversionJob[], ...actions: JobAction[]) => actions.reduce(jobsReducer, jobs);
-const queued = () => run([], { type: 'enqueue', jobs: [createJob('a', file('a.png'), 'webp', 'k1'), createJob('b', file('b.png', 2000), 'webp', 'k1')] });
+const WEBP = { ...DEFAULT_SETTINGS, outputFormat: 'webp' as const };
+const AVIF = { ...DEFAULT_SETTINGS, outputFormat: 'avif' as const };
+const queued = () => run([], { type: 'enqueue', jobs: [createJob('a', file('a.png'), WEBP, 'k1'), createJob('b', file('b.png', 2000), WEBP, 'k1')] });
 
 describe('the job state machine', () => {
   it('jobs start pending at 0% with the original size', () => {
@@ -14,8 +17,10 @@ describe('the job state machine', () => {
     expect(a).toMatchObject({ status: 'pending', progress: 0, originalSize: 1000, outputFormat: 'webp', outputBlob: null, error: null });
   });
 
-  it('pending → processing when a worker takes it', () => {
-    expect(run(queued(), START_A).map((j) => j.status)).toEqual(['processing', 'pending']);
+  it('pending → processing when a worker takes it, counting the attempt', () => {
+    const jobs = run(queued(), START_A);
+    expect(jobs.map((j) => j.status)).toEqual(['processing', 'pending']);
+    expect(jobs.map((j) => j.attempts)).toEqual([1, 0]);
   });
 
   it('between reports the bar follows the expected time, and never stands still for 2 s until 98', () => {
@@ -76,10 +81,10 @@ describe('the job state machine', () => {
   });
 
   it('retry puts an error job back to pending with the new format', () => {
-    const jobs = run(queued(), { type: 'failed', id: 'a' }, { type: 'retry', id: 'a', outputFormat: 'avif', settingsKey: 'k2' });
-    expect(jobs[0]).toMatchObject({ status: 'pending', progress: 0, error: null, outputFormat: 'avif', settingsKey: 'k2' });
+    const jobs = run(queued(), START_A, { type: 'failed', id: 'a' }, { type: 'retry', id: 'a', settings: AVIF, settingsKey: 'k2' });
+    expect(jobs[0]).toMatchObject({ status: 'pending', progress: 0, error: null, outputFormat: 'avif', settings: AVIF, settingsKey: 'k2', attempts: 0 });
     // Only error jobs can be retried.
-    expect(run(queued(), { type: 'retry', id: 'b', outputFormat: 'avif', settingsKey: 'k2' })[1]).toMatchObject({ status: 'pending', outputFormat: 'webp' });
+    expect(run(queued(), { type: 'retry', id: 'b', settings: AVIF, settingsKey: 'k2' })[1]).toMatchObject({ status: 'pending', outputFormat: 'webp' });
   });
 
   it('a removed (cancelled) job ignores late results', () => {

@@ -57,5 +57,5 @@ export function privacyNote(config: IntegrationConfig): string {
     return "Required to convert. Your e-mail address, conversion statistics and file names are sent to this site's operator; your images never leave your device.";
   }
   if (config.backend) return "Required to convert. Your e-mail address is sent to this site's operator; your images never leave your device.";
-  return 'Required to convert. Your e-mail and your files are not stored.';
+  return 'Required to convert. Your e-mail is not stored, and your files stay on this device.';
 }

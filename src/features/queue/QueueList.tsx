@@ -38,6 +38,7 @@ export const QueueList = memo(function QueueList({ queue, onRetry }: QueueListPr
         </button>
       }
     >
+      {jobs.some((job) => job.keptAt) && <p className="queue-note">Results wait on this device until you download or clear them — nothing is uploaded.</p>}
       {jobs.length < VIRTUAL_FROM ? (
         plainList(jobs)
       ) : (

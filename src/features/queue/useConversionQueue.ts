@@ -5,7 +5,9 @@ import { notify } from '../../app/notify';
 import { countOf } from '../../lib/plural';
 import { reportConversionFinished } from '../integrations/report';
 import { ConversionQueue, type RunSummary } from '../../conversion/conversionQueue';
+import type { Restored } from '../../conversion/deviceBatch';
 import type { ScreenAwake } from '../../conversion/screenAwake';
+import type { ConversionSettings } from '../settings/settings';
 import type { ConversionJob } from '../../conversion/jobs';
 
 function announceRun({ succeeded, failed }: RunSummary): void {
@@ -18,18 +20,73 @@ function onRunFinished(summary: RunSummary): void {
   reportConversionFinished(summary);
 }
 
-/** One queue for the page's life; the page itself never re-renders for it (the parts that show it subscribe). */
-export function useConversionQueue() {
-  const [queue] = useState(() => new ConversionQueue({ convert: convertInWorker, onRunFinished }));
+/** A full device: said once a run, when it happens; the run goes on with its outputs in memory. */
+function onStorageFull(): void {
+  notify.destructive("This device's storage is full", 'The rest of this batch is kept in memory until you download it. Nothing is lost.');
+}
+
+function announceRestored({ completed, resumed, failed, lost }: Restored): void {
+  const parts = [
+    completed > 0 ? `${countOf(completed, 'converted image')} kept on this device` : null,
+    resumed > 0 ? `${countOf(resumed, 'image')} converting again` : null,
+    failed > 0 ? `${failed} failed` : null,
+    lost > 0 ? `${countOf(lost, 'image')} not kept: add ${lost === 1 ? 'it' : 'them'} again` : null,
+  ].filter((part) => part !== null);
+  if (parts.length === 0) return;
+  notify.info('Your last batch is back', `${parts.join(', ')}.`);
+}
+
+/** Once the page is idle: after the first paint and the warm-ups' first asks, the device's storage is opened. */
+function whenPageIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(run, 200);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * One queue for the page's life; the page itself never re-renders for it (the parts that show it subscribe). Once
+ * the page is idle it opens the batch kept on the device (deviceBatch.ts): what a page before it left comes back,
+ * the settings too (`onSettingsRestored`), and from then on the batch is kept there as it converts.
+ */
+export function useConversionQueue({ onSettingsRestored }: { onSettingsRestored: (settings: ConversionSettings) => void }) {
+  const [queue] = useState(() => new ConversionQueue({ convert: convertInWorker, onRunFinished, onStorageFull }));
+  const restoreSettings = useRef(onSettingsRestored);
+  restoreSettings.current = onSettingsRestored;
   useEffect(() => () => queue.dispose(), [queue]);
+  useEffect(() => {
+    let live = true;
+    const cancel = whenPageIdle(() => {
+      import('../../conversion/deviceBatch')
+        .then(({ DeviceBatch }) => DeviceBatch.open())
+        .then(async (batch) => {
+          const restored = batch && live ? await batch.attach(queue) : null;
+          // Where this page keeps its batch, for whoever looks (the tests wait on it).
+          document.documentElement.dataset.batch = batch ? 'device' : 'memory';
+          return restored;
+        })
+        .then((restored) => {
+          if (!restored || !live) return;
+          if (restored.settings) restoreSettings.current(restored.settings);
+          announceRestored(restored);
+        })
+        .catch((error: unknown) => console.error('The batch kept on this device could not be opened', error));
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [queue]);
   useWhileConverting(queue);
   return { queue };
 }
 
 /**
  * While a job is pending or running: the screen stays on (ScreenAwake, loaded with the first run: the idle page does
- * not need it), and leaving the page asks first, since the batch's results live in the tab and a reload or a closed
- * tab loses them.
+ * not need it), and where the batch is not kept on the device (no storage for it, a full device, another tab keeping
+ * its own), leaving the page asks first: a reload or a closed tab would lose it.
  */
 function useWhileConverting(queue: ConversionQueue): void {
   const converting = useIsConverting(queue);
@@ -45,10 +102,12 @@ function useWhileConverting(queue: ConversionQueue): void {
     // In order: each change waits for the same module, so a quick run's "off" never overtakes its "on".
     void awake.current?.then((screen) => screen.set(converting));
     if (!converting) return;
-    const askBeforeLeaving = (event: BeforeUnloadEvent) => event.preventDefault();
+    const askBeforeLeaving = (event: BeforeUnloadEvent) => {
+      if (!queue.keepsOnDevice()) event.preventDefault();
+    };
     window.addEventListener('beforeunload', askBeforeLeaving);
     return () => window.removeEventListener('beforeunload', askBeforeLeaving);
-  }, [converting]);
+  }, [converting, queue]);
   useEffect(
     () => () =>
       void awake.current?.then((screen) => {

@@ -23,7 +23,9 @@ export type SettingsAction =
   | { type: 'setHeight'; value: number | null }
   | { type: 'rotate'; direction: 'left' | 'right' }
   | { type: 'setTargetFileSize'; value: number | null }
-  | { type: 'reset' };
+  | { type: 'reset' }
+  /** The settings of a batch a page before this one left on the device. */
+  | { type: 'restore'; settings: ConversionSettings };
 
 /** Snaps a slider value into its range and onto its step. */
 export function snapToRange(value: number, { min, max, step }: Range): number {
@@ -93,5 +95,7 @@ export function settingsReducer(state: ConversionSettings, action: SettingsActio
     }
     case 'reset':
       return DEFAULT_SETTINGS;
+    case 'restore':
+      return { ...DEFAULT_SETTINGS, ...action.settings };
   }
 }

@@ -1,0 +1,252 @@
+import { get, set, type UseStore } from 'idb-keyval';
+import type { ConversionSettings } from '../../core/contract';
+import { formatInfo } from '../../core/formats';
+import { closingStore } from '../../core/idbStore';
+import { deleteDeviceFiles, listDeviceFiles, readDeviceFile, usableStore, type DevicePlace, type DeviceStore } from '../../core/deviceFiles';
+import {
+  batchRecord,
+  jobFromRecord,
+  jobRecord,
+  keptFiles,
+  outputFile,
+  parseRecord,
+  persistHelps,
+  planRestore,
+  sourceFile,
+  type BatchRecord,
+  type JobRecord,
+} from './batchRecord';
+import { keepInWorker } from './bridge';
+import type { ConversionQueue, OutputKeeping } from './conversionQueue';
+import type { ConversionJob } from './jobs';
+
+/**
+ * The batch kept on the device, so that it outlives the tab (a reload, a discarded tab, a closed browser): each job's
+ * source while it is not completed (copied by a worker as the job is queued), each output as it finishes (written by
+ * the worker that made it), and the record of them all (batchRecord.ts) in IndexedDB. A page opens it once it is
+ * idle, restores what a page before it left, then follows the queue: it writes the record as jobs change state and
+ * deletes the files of jobs that are completed (their sources) or gone (everything).
+ *
+ * One page at a time keeps a batch: it holds a Web Lock for its life. A second tab opened beside it converts in
+ * memory, as a browser without this storage does, and does not touch the first one's files.
+ */
+
+const LOCK = 'pixel-converter-batch';
+const RECORD_KEY = 'batch';
+
+/**
+ * A limit on the bytes of one file the storage layer writes, read from localStorage: how a test (or a host that
+ * wants results kept in memory) makes the device "full" without filling a disk. Unset: the browser's own quota.
+ */
+export const LIMIT_KEY = 'pixel-converter:device-storage-limit';
+
+function readLimit(): number | null {
+  try {
+    const value = localStorage.getItem(LIMIT_KEY);
+    return value === null || value === '' || !Number.isFinite(Number(value)) ? null : Number(value);
+  } catch {
+    return null;
+  }
+}
+
+/** Takes the lock and holds it until the page goes away; false when another page holds it. */
+function holdLock(locks: LockManager): Promise<boolean> {
+  return new Promise((resolve) => {
+    locks
+      .request(LOCK, { ifAvailable: true }, (lock) => {
+        resolve(lock !== null);
+        return lock ? new Promise<never>(() => {}) : undefined;
+      })
+      .catch(() => resolve(false));
+  });
+}
+
+/** What a job's files on the device are, and when it last changed state. */
+interface Tracked {
+  job: ConversionJob;
+  sourceKept: boolean;
+  updatedAt: number;
+}
+
+/** What a page found and put back in its queue. */
+export interface Restored {
+  completed: number;
+  resumed: number;
+  failed: number;
+  /** Jobs whose sources never reached the device: the visitor adds those files again. */
+  lost: number;
+  /** The settings of the batch's latest job, for the settings panel. */
+  settings: ConversionSettings | null;
+}
+
+const isFinished = (job: ConversionJob) => job.status === 'completed' || job.status === 'error';
+
+export class DeviceBatch implements OutputKeeping {
+  private readonly tracked = new Map<string, Tracked>();
+  private queue: ConversionQueue | null = null;
+  /** The queue's jobs as last seen (its status view: the same array until a job comes, goes or changes state). */
+  private seen: readonly ConversionJob[] = [];
+  private saving: Promise<void> | null = null;
+  private dirty = false;
+  private askedToPersist = false;
+
+  private constructor(
+    readonly store: DeviceStore,
+    private readonly records: UseStore,
+    private readonly found: BatchRecord | null,
+  ) {}
+
+  /**
+   * The device's batch storage, or null: a browser with no place to keep files (or no Web Locks), or another tab
+   * keeping its own batch.
+   */
+  static async open(): Promise<DeviceBatch | null> {
+    const locks = globalThis.navigator?.locks;
+    if (!locks) return null;
+    const store = await usableStore();
+    if (!store || !(await holdLock(locks))) return null;
+    const records = closingStore('pixel-converter-batch', 'record');
+    const found = parseRecord(await get(RECORD_KEY, records).catch(() => null));
+    return new DeviceBatch(store, records, found);
+  }
+
+  readonly placeFor = (jobId: string, extension: string): DevicePlace => ({ store: this.store, name: outputFile(jobId, extension), limitBytes: readLimit() });
+
+  readonly discard = (place: DevicePlace): void => void deleteDeviceFiles(this.store, [place.name]);
+
+  /**
+   * Puts back what the page before left (expired results and leftovers deleted), then keeps the queue's batch from
+   * now on. Returns what was restored, or null when there was nothing.
+   */
+  async attach(queue: ConversionQueue): Promise<Restored | null> {
+    const present = await listDeviceFiles(this.store);
+    const restored = this.found ? await this.restore(queue, present) : null;
+    if (!this.found) await deleteDeviceFiles(this.store, present);
+    this.queue = queue;
+    queue.keepOnDeviceWith(this);
+    queue.subscribe(this.follow);
+    this.follow();
+    return restored;
+  }
+
+  /** Puts the recorded jobs whose files are `present` back in the queue; deletes every other file: expired results, leftovers. */
+  private async restore(queue: ConversionQueue, present: readonly string[]): Promise<Restored> {
+    const plan = planRestore(this.found!, Date.now(), new Set(present));
+    const kept = [...plan.completed, ...plan.failed, ...plan.resume];
+    const keep = keptFiles(kept);
+    await deleteDeviceFiles(this.store, present.filter((name) => !keep.has(name)));
+    const jobs = (await Promise.all(kept.map((record) => this.readBack(record)))).filter((job) => job !== null);
+    const lost = plan.lost.length + kept.length - jobs.length;
+    for (const job of jobs) {
+      const record = kept.find((r) => r.id === job.id)!;
+      this.tracked.set(job.id, { job, sourceKept: job.status !== 'completed', updatedAt: record.updatedAt });
+    }
+    queue.restore(jobs);
+    const count = (status: ConversionJob['status']) => jobs.filter((job) => job.status === status).length;
+    return { completed: count('completed'), resumed: count('pending'), failed: count('error'), lost, settings: jobs.length > 0 ? plan.settings : null };
+  }
+
+  /** A recorded job with its files read back from the device, or null when they are gone. */
+  private async readBack(record: JobRecord): Promise<ConversionJob | null> {
+    const { name, type, lastModified } = record.source;
+    if (record.state === 'completed' && record.output) {
+      const output = await readDeviceFile(this.store, record.output.file, record.output.type);
+      if (!output) return null;
+      // A completed job's source is gone: the job keeps its name (and its size, in the record).
+      return jobFromRecord(record, { source: new File([], name, { type, lastModified }), output, outputPlace: { store: this.store, name: record.output.file, limitBytes: null } });
+    }
+    const source = await readDeviceFile(this.store, sourceFile(record.id), type);
+    if (!source || source.size !== record.source.size) return null;
+    return jobFromRecord(record, { source: new File([source], name, { type, lastModified }), output: null, outputPlace: null });
+  }
+
+  /** Follows the queue as its jobs come, go and change state: their files, and the record. */
+  private readonly follow = (): void => {
+    const queue = this.queue;
+    if (!queue) return;
+    const jobs = queue.getJobsByStatus();
+    if (jobs === this.seen) return;
+    this.seen = jobs;
+    const now = Date.now();
+    const present = new Set<string>();
+    const queued: Tracked[] = [];
+    for (const job of jobs) {
+      present.add(job.id);
+      const tracked = this.tracked.get(job.id);
+      if (!tracked) {
+        const fresh = { job, sourceKept: false, updatedAt: now };
+        this.tracked.set(job.id, fresh);
+        if (!isFinished(job)) queued.push(fresh);
+        continue;
+      }
+      if (tracked.job.status !== job.status || tracked.job.settingsKey !== job.settingsKey) tracked.updatedAt = now;
+      tracked.job = job;
+      // A completed job needs its source no more.
+      if (job.status === 'completed' && tracked.sourceKept) {
+        tracked.sourceKept = false;
+        void deleteDeviceFiles(this.store, [sourceFile(job.id)]);
+      }
+    }
+    for (const [id, tracked] of this.tracked) {
+      if (present.has(id)) continue;
+      this.tracked.delete(id);
+      // Its output too if a worker was writing it as it was cancelled (the output's place follows from the job).
+      const output = tracked.job.keptAt?.name ?? outputFile(id, formatInfo(tracked.job.outputFormat).extension);
+      void deleteDeviceFiles(this.store, tracked.sourceKept ? [sourceFile(id), output] : [output]);
+    }
+    if (queued.length > 0) this.keepSources(queue, queued);
+    this.saveSoon();
+  };
+
+  /** Copies newly queued jobs' sources onto the device, one at a time in a worker. */
+  private keepSources(queue: ConversionQueue, queued: readonly Tracked[]): void {
+    if (!queue.keepsOnDevice()) return;
+    this.askToPersist(queued);
+    for (const tracked of queued) {
+      const place = { store: this.store, name: sourceFile(tracked.job.id), limitBytes: readLimit() };
+      keepInWorker(tracked.job.file, place).then(
+        (kept) => {
+          if (kept === 'storage-full') queue.storageFull();
+          if (kept !== 'device') return;
+          // Gone, or completed, while it was being copied.
+          if (this.tracked.get(tracked.job.id) !== tracked || tracked.job.status === 'completed') return void deleteDeviceFiles(this.store, [place.name]);
+          tracked.sourceKept = true;
+        },
+        (error: unknown) => console.error(`Keeping ${tracked.job.file.name} on the device failed`, error),
+      );
+    }
+  }
+
+  /** Asks the browser once to spare the batch's storage when it clears storage under pressure, when that helps. */
+  private askToPersist(queued: readonly Tracked[]): void {
+    if (this.askedToPersist) return;
+    const bytes = queued.reduce((sum, { job }) => sum + job.file.size, 0);
+    if (!persistHelps({ images: queued.length, bytes })) return;
+    this.askedToPersist = true;
+    void navigator.storage?.persist?.().catch(() => false);
+  }
+
+  /** Writes the record soon: one write at a time, the latest state last. */
+  private saveSoon(): void {
+    this.dirty = true;
+    this.saving ??= this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    try {
+      while (this.dirty) {
+        this.dirty = false;
+        const jobs = this.seen.flatMap((job) => {
+          const tracked = this.tracked.get(job.id);
+          const record = tracked ? jobRecord(job, tracked.updatedAt) : null;
+          return record ? [record] : [];
+        });
+        await set(RECORD_KEY, batchRecord(jobs), this.records);
+      }
+    } catch (error) {
+      console.error('The batch could not be recorded on the device', error);
+    } finally {
+      this.saving = null;
+    }
+  }
+}

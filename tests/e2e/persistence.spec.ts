@@ -1,0 +1,229 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { FIXTURES } from '../fixtures/make-fixtures';
+import { chromiumArgs, chromiumPath } from '../../playwright.config';
+import { chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers';
+import { downloadAllZip, downloadJob, magicFormat } from './convert-helpers';
+import { KEPT_FILES } from '../keptBatch';
+
+/**
+ * Nothing lost: the batch is kept on the device as it converts (the origin private file system here, in Chromium), so
+ * a reload, a tab the system discards or a closed browser gives it back, and Clear deletes it.
+ */
+
+const jobsIn = (page: Page, status: string) => page.locator(`[data-testid="job"][data-status="${status}"]`);
+
+/** Opens the app and waits until it has opened the batch kept on the device (or found it cannot: 'memory'). */
+async function openWithBatch(page: Page, where: 'device' | 'memory' = 'device'): Promise<void> {
+  await openConverter(page);
+  await expect(page.locator('html')).toHaveAttribute('data-batch', where);
+}
+
+/** The files the batch keeps on the device, by name (source-<job>, output-<job>.<extension>). */
+const keptFiles = (page: Page) => page.evaluate<string[]>(`(async () => { ${KEPT_FILES} })()`);
+
+const storageUsage = (page: Page) => page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+
+/** Whether leaving the page now asks the visitor first (a beforeunload handler cancels the event). */
+const leavingIsQuestioned = (page: Page) =>
+  page.evaluate(() => {
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    return leaving.defaultPrevented;
+  });
+
+/** A fixture as the file input's payload (paths and buffers cannot be mixed in one pick). */
+const fixtureFile = (name: string) => ({ name, mimeType: name.endsWith('.png') ? 'image/png' : 'image/jpeg', buffer: readFileSync(fixture(name)) });
+
+/** 12 MP photos under names of their own: to AVIF they take long enough to reload in the middle. */
+function bigPhotos(count: number) {
+  const photo = readFileSync(fixture(FIXTURES.photo12mp));
+  return Array.from({ length: count }, (_, i) => ({ name: `trip-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: photo }));
+}
+
+async function setQuality(page: Page, value: number): Promise<void> {
+  await page.getByRole('slider', { name: /Quality/ }).fill(String(value));
+  await expect(page.getByRole('slider', { name: /Quality/ })).toHaveValue(String(value));
+}
+
+test('outputs are kept on the device as they finish, download with the same bytes, and Clear finished deletes them', async ({ page }) => {
+  await openWithBatch(page);
+  const idle = await storageUsage(page);
+  await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.largeJpeg), fixture(FIXTURES.jpeg)]);
+  // To PNG: outputs of megabytes, which the storage estimate cannot miss.
+  await chooseFormat(page, 'PNG');
+  await enterEmail(page);
+  await convertButton(page).click();
+  await expect(jobsIn(page, 'completed')).toHaveCount(2);
+  // The outputs, and no sources: a completed job's source is deleted.
+  await expect.poll(() => keptFiles(page)).toEqual([expect.stringMatching(/^output-.+\.png$/), expect.stringMatching(/^output-.+\.png$/)]);
+  await expect(page.getByText('Results wait on this device until you download or clear them — nothing is uploaded.')).toBeVisible();
+
+  // The page's outputs are the stored files: the zip holds exactly their bytes.
+  const stored = await page.evaluate(async () => {
+    const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('batch');
+    const files: number[][] = [];
+    for await (const [, handle] of folder.entries()) files.push([...new Uint8Array(await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer())]);
+    return files;
+  });
+  const zip = await downloadAllZip(page);
+  const base64 = (bytes: Iterable<number>) => Buffer.from([...bytes]).toString('base64');
+  expect(Object.values(zip).map(base64).sort()).toEqual(stored.map(base64).sort());
+  const outputBytes = Object.values(zip).reduce((sum, bytes) => sum + bytes.length, 0);
+  expect(outputBytes).toBeGreaterThan(1024 * 1024);
+  expect((await storageUsage(page)) - idle).toBeGreaterThanOrEqual(outputBytes);
+
+  await page.getByRole('button', { name: 'Clear finished' }).click();
+  await expect.poll(() => keptFiles(page)).toEqual([]);
+  // Back near idle: what is left is the record's own database (a few pages), not the outputs.
+  expect((await storageUsage(page)) - idle).toBeLessThan(256 * 1024);
+});
+
+test('a reload mid-batch: what was done is listed with the same bytes, the rest converts, the settings are as they were', async ({ page }) => {
+  await openWithBatch(page);
+  await page.getByTestId('file-input').setInputFiles([fixtureFile(FIXTURES.jpeg), fixtureFile(FIXTURES.secondJpeg), ...bigPhotos(2)]);
+  await expect(page.getByText('Ready to convert')).toHaveCount(4);
+  await chooseFormat(page, 'AVIF');
+  await setQuality(page, 60);
+  await enterEmail(page);
+  await convertButton(page).click();
+  // The two small photos are done; the two large ones are converting, their sources copied to the device.
+  await expect(jobsIn(page, 'completed')).toHaveCount(2, { timeout: 60_000 });
+  await expect.poll(async () => (await keptFiles(page)).filter((name) => name.startsWith('source-')).length).toBe(2);
+  // Kept on the device, the batch needs no question before leaving.
+  expect(await leavingIsQuestioned(page)).toBe(false);
+  const before = { photo: await downloadJob(page, 'photo.avif'), second: await downloadJob(page, 'second.avif') };
+  expect(await jobsIn(page, 'completed').count()).toBe(2);
+
+  await page.reload();
+  await openWithBatch(page);
+  await expect(page.getByText('Your last batch is back')).toBeVisible();
+  await expect(page.getByTestId('job')).toHaveCount(4);
+  expect((await downloadJob(page, 'photo.avif')).equals(before.photo)).toBe(true);
+  expect((await downloadJob(page, 'second.avif')).equals(before.second)).toBe(true);
+  // The settings panel shows the batch's settings again.
+  await expect(page.getByRole('radio', { name: 'AVIF', exact: true })).toBeChecked();
+  await expect(page.getByRole('slider', { name: /Quality/ })).toHaveValue('60');
+
+  await expect(jobsIn(page, 'completed')).toHaveCount(4, { timeout: 120_000 });
+  for (const name of ['trip-1.avif', 'trip-2.avif']) {
+    const bytes = await downloadJob(page, name);
+    expect(magicFormat(bytes)).toBe('avif');
+    expect(await sharp(bytes).metadata()).toMatchObject({ width: 4000, height: 3000 });
+  }
+  // Every source is deleted once its job is done.
+  await expect.poll(() => keptFiles(page)).toEqual(expect.not.arrayContaining([expect.stringMatching(/^source-/)]));
+});
+
+test('a tab closed mid-batch without a word (a phone discarding it): the next tab picks the batch up', async ({ context }) => {
+  const page = await context.newPage();
+  await openWithBatch(page);
+  await page.getByTestId('file-input').setInputFiles(bigPhotos(2));
+  await expect(page.getByText('Ready to convert')).toHaveCount(2);
+  await chooseFormat(page, 'AVIF');
+  await enterEmail(page);
+  await convertButton(page).click();
+  await expect(jobsIn(page, 'processing').first()).toBeVisible();
+  await expect.poll(async () => (await keptFiles(page)).filter((name) => name.startsWith('source-')).length).toBe(2);
+  await page.close({ runBeforeUnload: false });
+
+  const next = await context.newPage();
+  await openWithBatch(next);
+  await expect(next.getByTestId('job')).toHaveCount(2);
+  await expect(jobsIn(next, 'completed')).toHaveCount(2, { timeout: 120_000 });
+  const zip = await downloadAllZip(next);
+  expect(Object.keys(zip).sort()).toEqual(['trip-1.avif', 'trip-2.avif']);
+});
+
+test('results outlive the browser: closed and opened again with the same profile, they are still there', async ({ baseURL }) => {
+  const profile = mkdtempSync(join(tmpdir(), 'pixel-converter-profile-'));
+  const launch = () => chromium.launchPersistentContext(profile, { executablePath: chromiumPath, args: chromiumArgs, baseURL, serviceWorkers: 'block', acceptDownloads: true });
+  const firstPage = async (context: BrowserContext) => context.pages()[0] ?? (await context.newPage());
+  try {
+    let context = await launch();
+    let page = await firstPage(context);
+    await openWithBatch(page);
+    await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.jpeg), fixture(FIXTURES.png)]);
+    await chooseFormat(page, 'JPG');
+    await enterEmail(page);
+    await convertButton(page).click();
+    await expect(jobsIn(page, 'completed')).toHaveCount(2);
+    const before = await downloadAllZip(page);
+    await context.close();
+
+    context = await launch();
+    page = await firstPage(context);
+    await openWithBatch(page);
+    await expect(jobsIn(page, 'completed')).toHaveCount(2);
+    const after = await downloadAllZip(page);
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    for (const [name, bytes] of Object.entries(after)) expect(bytes.equals(before[name]!), name).toBe(true);
+    await context.close();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('results older than a day are deleted when the page loads', async ({ page }) => {
+  await openWithBatch(page);
+  await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.jpeg)]);
+  await enterEmail(page);
+  await convertButton(page).click();
+  await expect(jobsIn(page, 'completed')).toHaveCount(1);
+  await expect.poll(() => keptFiles(page)).toHaveLength(1);
+
+  // The next load happens a day and an hour later.
+  await page.addInitScript(() => {
+    const now = Date.now;
+    Date.now = () => now() + 25 * 60 * 60 * 1000;
+  });
+  await page.reload();
+  await openWithBatch(page);
+  await expect.poll(() => keptFiles(page)).toEqual([]);
+  await expect(page.getByTestId('job')).toHaveCount(0);
+});
+
+test("a full device keeps the rest of the run in memory, says so once, and every job completes", async ({ page }) => {
+  // The storage layer's own limit on a file: 0 bytes makes every write a full device.
+  await page.addInitScript(() => localStorage.setItem('pixel-converter:device-storage-limit', '0'));
+  await openWithBatch(page);
+  await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.jpeg), fixture(FIXTURES.png), fixture(FIXTURES.webp)]);
+  await chooseFormat(page, 'JPG');
+  await enterEmail(page);
+  await convertButton(page).click();
+  await expect(jobsIn(page, 'completed')).toHaveCount(3);
+  await expect(page.getByText("This device's storage is full")).toHaveCount(1);
+  expect(await keptFiles(page)).toEqual([]);
+  const zip = await downloadAllZip(page);
+  expect(Object.keys(zip)).toHaveLength(3);
+  for (const bytes of Object.values(zip)) expect(magicFormat(bytes)).toBe('jpeg');
+});
+
+test('leaving mid-run asks first only where the batch is not kept on the device (another tab keeps its own)', async ({ context }) => {
+  const keeper = await context.newPage();
+  await openWithBatch(keeper);
+  // A second tab: the first one keeps its batch on the device, so this one converts in memory.
+  const other = await context.newPage();
+  await openWithBatch(other, 'memory');
+  await other.getByTestId('file-input').setInputFiles(bigPhotos(1));
+  await chooseFormat(other, 'AVIF');
+  await enterEmail(other);
+  expect(await leavingIsQuestioned(other)).toBe(false);
+  await convertButton(other).click();
+  await expect(jobsIn(other, 'processing')).toHaveCount(1);
+  expect(await leavingIsQuestioned(other)).toBe(true);
+  await other.getByRole('button', { name: 'Cancel trip-1.jpg' }).click();
+  await expect(other.getByTestId('job')).toHaveCount(0);
+  expect(await leavingIsQuestioned(other)).toBe(false);
+  await other.close();
+
+  await keeper.getByTestId('file-input').setInputFiles(bigPhotos(1));
+  await chooseFormat(keeper, 'AVIF');
+  await enterEmail(keeper);
+  await convertButton(keeper).click();
+  await expect(jobsIn(keeper, 'processing')).toHaveCount(1);
+  expect(await leavingIsQuestioned(keeper)).toBe(false);
+});

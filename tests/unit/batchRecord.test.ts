@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import {
+  INTERRUPTED_MESSAGE,
+  KEEP_FOR_MS,
+  MAX_ATTEMPTS,
+  batchRecord,
+  jobFromRecord,
+  jobRecord,
+  keptFiles,
+  outputFile,
+  parseRecord,
+  persistHelps,
+  planRestore,
+  sourceFile,
+  type JobRecord,
+} from '../../src/conversion/batchRecord';
+import { createJob, jobsReducer, type ConversionJob, type JobAction } from '../../src/conversion/jobs';
+import { DEFAULT_SETTINGS, settingsKey } from '../../src/features/settings/settings';
+
+const AVIF = { ...DEFAULT_SETTINGS, outputFormat: 'avif' as const, quality: 60 };
+const NOW = Date.UTC(2026, 10, 25, 12);
+const photo = new File([new Uint8Array(1234)], 'holiday.jpg', { type: 'image/jpeg', lastModified: 1_700_000_000_000 });
+
+const run = (...actions: JobAction[]) => actions.reduce(jobsReducer, [createJob('j1', photo, AVIF, settingsKey(AVIF))])[0]!;
+const keptAt = { store: 'opfs' as const, name: outputFile('j1', 'avif'), limitBytes: null };
+const completed = () => run({ type: 'started', id: 'j1', at: 0, expectedMs: 100 }, { type: 'completed', id: 'j1', blob: new Blob([new Uint8Array(99)], { type: 'image/avif' }), name: 'holiday.avif', encodes: 1, dimensions: { width: 40, height: 30 }, keptAt });
+
+function record(overrides: Partial<JobRecord>): JobRecord {
+  return {
+    id: 'j1',
+    source: { name: 'holiday.jpg', type: 'image/jpeg', size: 1234, lastModified: 1 },
+    settings: AVIF,
+    state: 'unfinished',
+    attempts: 0,
+    output: null,
+    error: null,
+    updatedAt: NOW,
+    ...overrides,
+  };
+}
+
+describe('the batch record: what is written', () => {
+  it('an unfinished job: its source, its settings, how often it started', () => {
+    const job = run({ type: 'started', id: 'j1', at: 0, expectedMs: 100 });
+    expect(jobRecord(job, NOW)).toEqual(
+      record({ source: { name: 'holiday.jpg', type: 'image/jpeg', size: 1234, lastModified: 1_700_000_000_000 }, attempts: 1 }),
+    );
+  });
+
+  it('a completed job: its output, where it is kept, its name, size and dimensions', () => {
+    expect(jobRecord(completed(), NOW)).toMatchObject({
+      state: 'completed',
+      output: { file: 'output-j1.avif', name: 'holiday.avif', type: 'image/avif', size: 99, width: 40, height: 30, encodes: 1, keptOriginal: null },
+    });
+  });
+
+  it('a completed job whose output is only in memory (a full device) is not written: no later page could show it', () => {
+    const inMemory: ConversionJob = { ...completed(), keptAt: null };
+    expect(jobRecord(inMemory, NOW)).toBeNull();
+  });
+
+  it('a failed job: its message', () => {
+    const job = run({ type: 'failed', id: 'j1', message: 'Failed to load image' });
+    expect(jobRecord(job, NOW)).toMatchObject({ state: 'failed', error: 'Failed to load image', output: null });
+  });
+
+  it('survives a trip through structured clone and JSON, and reads back; another version or a damaged value reads as none', () => {
+    const written = batchRecord([jobRecord(completed(), NOW)!]);
+    expect(parseRecord(structuredClone(written))).toEqual(written);
+    expect(parseRecord(JSON.parse(JSON.stringify(written)))).toEqual(written);
+    expect(parseRecord({ ...written, version: 2 })).toBeNull();
+    expect(parseRecord({ version: 1 })).toBeNull();
+    expect(parseRecord(undefined)).toBeNull();
+    expect(parseRecord('batch')).toBeNull();
+  });
+});
+
+describe('the batch record: what a later page makes of it', () => {
+  const output = (file: string) => ({ file, name: 'a.avif', type: 'image/avif', size: 9, width: 1, height: 1, encodes: 1, keptOriginal: null });
+  /** The files in the batch's folder: every job's source and the given outputs. */
+  const folder = (jobs: JobRecord[], extra: string[] = []) => new Set([...jobs.map((job) => sourceFile(job.id)), ...extra]);
+
+  it('completed jobs are listed, failed ones stay failed, unfinished ones resume', () => {
+    const jobs = [record({ id: 'done', state: 'completed', output: output('output-done.avif') }), record({ id: 'bad', state: 'failed', error: 'Conversion failed' }), record({ id: 'next', attempts: 1 })];
+    const plan = planRestore(batchRecord(jobs), NOW + 60_000, folder(jobs.slice(1), ['output-done.avif']));
+    expect(plan.completed.map((j) => j.id)).toEqual(['done']);
+    expect(plan.failed.map((j) => [j.id, j.error])).toEqual([['bad', 'Conversion failed']]);
+    expect(plan.resume.map((j) => j.id)).toEqual(['next']);
+    expect(plan.lost).toEqual([]);
+    expect(plan.expired).toEqual([]);
+  });
+
+  it('what is older than a day is deleted, whatever its state', () => {
+    const old = NOW - KEEP_FOR_MS - 1;
+    const jobs = [record({ id: 'a', updatedAt: old }), record({ id: 'b', state: 'failed', updatedAt: old }), record({ id: 'c', updatedAt: NOW - KEEP_FOR_MS + 1000 })];
+    const plan = planRestore(batchRecord(jobs), NOW, folder(jobs));
+    expect(plan.expired.map((j) => j.id)).toEqual(['a', 'b']);
+    expect(plan.resume.map((j) => j.id)).toEqual(['c']);
+  });
+
+  it('the folder, not the record, says whether a file was kept: a job whose source or output is not there is lost, and counted', () => {
+    const jobs = [record({ id: 'a' }), record({ id: 'b', state: 'failed' }), record({ id: 'c', state: 'completed', output: output('output-c.avif') })];
+    const plan = planRestore(batchRecord(jobs), NOW, new Set());
+    expect(plan.lost.map((j) => j.id)).toEqual(['a', 'b', 'c']);
+    expect(plan.settings).toBeNull();
+    // A source copied just before the tab went away (the record not yet written since) is there: the job resumes.
+    expect(planRestore(batchRecord([record({ id: 'a' })]), NOW, new Set([sourceFile('a')])).resume.map((j) => j.id)).toEqual(['a']);
+  });
+
+  it(`a job the page closed under ${MAX_ATTEMPTS} times is failed with Retry, not started a ${MAX_ATTEMPTS + 1}th time`, () => {
+    const jobs = [record({ id: 'a', attempts: MAX_ATTEMPTS - 1 }), record({ id: 'b', attempts: MAX_ATTEMPTS })];
+    const plan = planRestore(batchRecord(jobs), NOW, folder(jobs));
+    expect(plan.resume.map((j) => j.id)).toEqual(['a']);
+    expect(plan.failed).toEqual([expect.objectContaining({ id: 'b', state: 'failed', error: INTERRUPTED_MESSAGE })]);
+  });
+
+  it('the settings panel gets the settings of the latest job restored', () => {
+    const webp = { ...DEFAULT_SETTINGS, outputFormat: 'webp' as const };
+    const jobs = [record({ id: 'a', updatedAt: NOW - 10 }), record({ id: 'b', settings: webp, updatedAt: NOW - 5 })];
+    expect(planRestore(batchRecord(jobs), NOW, folder(jobs)).settings).toBe(webp);
+  });
+
+  it('the files restored jobs keep: a completed one its output, the others their sources; anything else in the folder is a leftover', () => {
+    const jobs = [record({ id: 'a' }), record({ id: 'b', state: 'failed' }), record({ id: 'c', state: 'completed', output: output('output-c.png') })];
+    expect(keptFiles(jobs)).toEqual(new Set([sourceFile('a'), sourceFile('b'), 'output-c.png']));
+  });
+
+  it('a recorded job becomes a queue job again: a completed one with its output, dimensions and original size', () => {
+    const written = jobRecord(completed(), NOW)!;
+    const output = new Blob([new Uint8Array(99)], { type: 'image/avif' });
+    const job = jobFromRecord(written, { source: new File([], 'holiday.jpg'), output, outputPlace: keptAt });
+    expect(job).toMatchObject({ id: 'j1', status: 'completed', progress: 100, outputName: 'holiday.avif', outputSize: 99, originalSize: 1234, outputDimensions: { width: 40, height: 30 }, keptAt, settingsKey: settingsKey(AVIF), outputFormat: 'avif' });
+    expect(job.outputBlob).toBe(output);
+  });
+
+  it('a recorded unfinished job becomes pending with its attempts; a failed one an error with its message', () => {
+    const source = new File([new Uint8Array(1234)], 'holiday.jpg');
+    expect(jobFromRecord(record({ attempts: 2 }), { source, output: null, outputPlace: null })).toMatchObject({ status: 'pending', attempts: 2, settings: AVIF, file: source });
+    expect(jobFromRecord(record({ state: 'failed', error: 'Compression failed' }), { source, output: null, outputPlace: null })).toMatchObject({ status: 'error', error: 'Compression failed' });
+  });
+});
+
+describe('asking the browser to keep the storage (navigator.storage.persist)', () => {
+  it('only for a batch the visitor may well leave before downloading: ten images, or 50 MB', () => {
+    expect(persistHelps({ images: 3, bytes: 12 * 1024 * 1024 })).toBe(false);
+    expect(persistHelps({ images: 10, bytes: 1024 })).toBe(true);
+    expect(persistHelps({ images: 4, bytes: 60 * 1024 * 1024 })).toBe(true);
+  });
+});
