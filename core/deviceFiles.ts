@@ -68,23 +68,54 @@ interface FileWriters {
   createWritable?: () => Promise<{ write(data: Blob | ArrayBuffer): Promise<void>; close(): Promise<void> }>;
 }
 
-/** Copies are made a slice at a time, so copying a 25 MB source never holds it whole. */
-const CHUNK_BYTES = 4 * 1024 * 1024;
+/** A Blob is copied a chunk at a time, so copying a 25 MB source never holds it whole. */
+const CHUNK_BYTES = 1024 * 1024;
 
 const sizeOf = (data: ArrayBuffer | Blob) => (data instanceof Blob ? data.size : data.byteLength);
+
+/**
+ * A Blob's bytes, chunk by chunk, into one buffer used over and over (a BYOB read of its byte stream): a copy of a
+ * batch's sources leaves no chunks behind for the collector, which a worker that allocates little runs rarely.
+ * Where the stream takes no buffer of ours, fresh slices.
+ */
+async function* chunksOf(blob: Blob): AsyncGenerator<Uint8Array> {
+  let reader: ReadableStreamBYOBReader | null = null;
+  try {
+    reader = blob.stream().getReader({ mode: 'byob' });
+  } catch {
+    for (let at = 0; at < blob.size; at += CHUNK_BYTES) yield new Uint8Array(await blob.slice(at, at + CHUNK_BYTES).arrayBuffer());
+    return;
+  }
+  let buffer = new ArrayBuffer(CHUNK_BYTES);
+  for (;;) {
+    const { value, done } = await reader.read(new Uint8Array(buffer));
+    if (done || !value) return;
+    yield value;
+    buffer = value.buffer;
+  }
+}
+
+async function* chunksOfData(data: ArrayBuffer | Blob): AsyncGenerator<Uint8Array> {
+  if (data instanceof Blob) yield* chunksOf(data);
+  else yield new Uint8Array(data);
+}
 
 async function writeOpfs(name: string, data: ArrayBuffer | Blob): Promise<File> {
   const handle = await (await folder()).getFileHandle(name, { create: true });
   const writers = handle as unknown as FileWriters;
-  if (writers.createSyncAccessHandle) {
+  if (data instanceof Blob && writers.createWritable) {
+    const writable = await writers.createWritable.call(handle);
+    await writable.write(data);
+    await writable.close();
+  } else if (writers.createSyncAccessHandle) {
     const access = await writers.createSyncAccessHandle.call(handle);
     try {
       access.truncate(0);
-      const size = sizeOf(data);
-      for (let at = 0; at < size; at += CHUNK_BYTES) {
-        const chunk = data instanceof Blob ? new Uint8Array(await data.slice(at, at + CHUNK_BYTES).arrayBuffer()) : new Uint8Array(data, at, Math.min(CHUNK_BYTES, size - at));
+      let at = 0;
+      for await (const chunk of chunksOfData(data)) {
         // A short write is the device refusing more bytes.
         if (access.write(chunk, { at }) !== chunk.byteLength) throw new DOMException('Short write', 'QuotaExceededError');
+        at += chunk.byteLength;
       }
       access.flush();
     } finally {

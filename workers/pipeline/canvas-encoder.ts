@@ -6,11 +6,23 @@ export function toImageData(image: RawImage): ImageData {
   return image instanceof ImageData ? image : new ImageData(image.data as Uint8ClampedArray<ArrayBuffer>, image.width, image.height);
 }
 
-/** The canvas exported as `mimeType`; null when the browser gave another type (an unsupported one comes back as PNG). */
+/**
+ * Gives a canvas's pixels back now (a 12 MP canvas holds 48 MB), not when the worker next collects its garbage: a
+ * worker allocates little on its own heap and collects rarely, so a batch's dead canvases piled up.
+ */
+export function releaseCanvas(canvas: OffscreenCanvas): void {
+  canvas.width = 0;
+  canvas.height = 0;
+}
+
+/** The canvas exported as `mimeType`, then released; null when the browser gave another type (an unsupported one comes back as PNG). */
 async function exportCanvas(canvas: OffscreenCanvas, mimeType: string, quality?: number): Promise<ArrayBuffer | null> {
-  const blob = await canvas.convertToBlob({ type: mimeType, quality }).catch(() => {
-    throw new Error(CONVERSION_ERRORS.blob);
-  });
+  const blob = await canvas
+    .convertToBlob({ type: mimeType, quality })
+    .catch(() => {
+      throw new Error(CONVERSION_ERRORS.blob);
+    })
+    .finally(() => releaseCanvas(canvas));
   return blob.type === mimeType ? blob.arrayBuffer() : null;
 }
 

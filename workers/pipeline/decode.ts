@@ -2,6 +2,7 @@ import { CONVERSION_ERRORS } from '../../core/messages';
 import { exifOrientation } from '../../core/exif';
 import type { Codec } from '../../wasm';
 import { applyExifOrientation } from './pixels';
+import { releaseCanvas } from './canvas-encoder';
 import type { RawImage } from './raw-image';
 
 /**
@@ -28,7 +29,9 @@ export function bitmapToPixels(bitmap: ImageBitmap): RawImage {
   } finally {
     bitmap.close();
   }
-  return context.getImageData(0, 0, width, height, { colorSpace: 'srgb' });
+  const pixels = context.getImageData(0, 0, width, height, { colorSpace: 'srgb' });
+  releaseCanvas(context.canvas);
+  return pixels;
 }
 
 /** jSquash's decoder, for files this browser cannot decode (AVIF on older Safari, for one); EXIF orientation applied. */
