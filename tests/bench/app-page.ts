@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
@@ -195,13 +197,34 @@ export async function convertOnPhone(page: Page, count: number, phone: PhoneOpti
   return { idle, oneWorkerBusy };
 }
 
-/** The page's browser context and CPU as a phone's, or as this machine's desktop. */
+/** A context's screen as a phone's, or as this machine's desktop. */
+const contextOptions = (phone?: PhoneOptions) => ({
+  acceptDownloads: true,
+  serviceWorkers: 'block' as const,
+  ...(phone ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } }),
+});
+
+/** An incognito context in `browser` (for a trace, which needs the browser): its storage lives in the browser's memory. */
 export async function openContext(browser: Browser, phone?: PhoneOptions) {
-  return browser.newContext({
-    acceptDownloads: true,
-    serviceWorkers: 'block',
-    ...(phone ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } }),
-  });
+  return browser.newContext(contextOptions(phone));
+}
+
+/**
+ * A page in a browser with a profile of its own on disk, as a visitor's browser has: what a page keeps on the device
+ * goes to disk. In an incognito context Chromium keeps the origin's storage in the browser process's memory, and the
+ * batch the app keeps on the device counted as memory growing with the batch.
+ */
+export async function openPage(phone?: PhoneOptions): Promise<{ page: Page; close: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'pixel-converter-bench-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath, args: chromiumArgs, ...contextOptions(phone) });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function throttle(page: Page, phone?: PhoneOptions): Promise<void> {

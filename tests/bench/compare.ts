@@ -17,7 +17,7 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { instrumentApp, readRecord, type AppRecord } from './app-instrument';
-import { convertOnPhone, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, type AppSettings } from './app-page';
+import { convertOnPhone, openIdleApp, openPage, prepareBatch, startAppServer, type AppSettings } from './app-page';
 import { median } from '../../src/lib/median';
 import { longTaskFigures, oneWorkerBusyFigures, tapFigures } from './figures';
 import { photoSet } from './inputs';
@@ -55,10 +55,9 @@ interface RunFigures {
 }
 
 async function runOnce(url: string, paths: string[]): Promise<RunFigures> {
-  const browser = await launchChromium();
+  const phone = { slowdown: SLOWDOWN };
+  const { page, close } = await openPage(phone);
   try {
-    const phone = { slowdown: SLOWDOWN };
-    const page = await (await openContext(browser, phone)).newPage();
     await page.addInitScript(instrumentApp);
     await openIdleApp(page, undefined, url);
     await prepareBatch(page, paths, batch.settings);
@@ -77,7 +76,7 @@ async function runOnce(url: string, paths: string[]): Promise<RunFigures> {
       oneWorkerBusyLongTasks: floor.longTasks,
     };
   } finally {
-    await browser.close();
+    await close();
   }
 }
 

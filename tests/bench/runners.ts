@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { instrumentApp, readRecord, type AppRecord } from './app-instrument';
-import { allJobsSettled, centre, convertButton, convertOnPhone, launchChromium, openContext, openIdleApp, prepareBatch, tapIdlePage, tapUntil, throttle, type AppSettings, type PhoneOptions, type PhoneTapWindows } from './app-page';
+import { allJobsSettled, centre, convertButton, convertOnPhone, openIdleApp, openPage, prepareBatch, tapIdlePage, tapUntil, throttle, type AppSettings, type PhoneOptions, type PhoneTapWindows } from './app-page';
 import { ChromiumSampler } from './chromium-sampler';
 import { longTaskFigures, oneWorkerBusyFigures, tapFigures, type LongTaskFigures, type OneWorkerBusyFigures, type PageRecord, type TapFigures } from './figures';
 
@@ -50,10 +50,9 @@ export function startBaselineServer(): http.Server {
 }
 
 export async function runApp(paths: string[], settings: AppSettings, { deviceMemoryGb, phone }: { deviceMemoryGb?: number; phone?: PhoneOptions } = {}): Promise<RunResult> {
-  const browser = await launchChromium();
+  const { page, close } = await openPage(phone);
   const sampler = new ChromiumSampler();
   try {
-    const page = await (await openContext(browser, phone)).newPage();
     await page.addInitScript(instrumentApp);
     await openIdleApp(page, deviceMemoryGb);
     const idleMemoryMb = ChromiumSampler.currentMb();
@@ -98,15 +97,14 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
     };
   } finally {
     sampler.stop();
-    await browser.close();
+    await close();
   }
 }
 
 export async function runBaselinePage(pageName: 'seed' | 'bic', paths: string[], type: string, quality: number, phone?: PhoneOptions, concurrency = 3): Promise<RunResult> {
-  const browser = await launchChromium();
+  const { page, close } = await openPage(phone);
   const sampler = new ChromiumSampler();
   try {
-    const page = await (await openContext(browser, phone)).newPage();
     await page.goto(`http://localhost:${BASELINE_PORT}/${pageName}.html?type=${encodeURIComponent(type)}&quality=${quality}&concurrency=${concurrency}`);
     await page.waitForTimeout(2000);
     const idleMemoryMb = ChromiumSampler.currentMb();
@@ -143,7 +141,7 @@ export async function runBaselinePage(pageName: 'seed' | 'bic', paths: string[],
     };
   } finally {
     sampler.stop();
-    await browser.close();
+    await close();
   }
 }
 
