@@ -49,3 +49,19 @@ export const KEPT_FILES = `${WITH_STORE}
   }
   const keys = await withStore('pixel-converter-files', 'files', 'readonly', (store) => store.getAllKeys());
   return names.concat(keys || []).sort();`;
+
+/**
+ * The sizes of the sources kept so far, in bytes: a copy in progress is a shorter file, so a source is whole (a later
+ * page can resume its job) when its size is the picked file's.
+ */
+export const KEPT_SOURCE_SIZES = `${WITH_STORE}
+  const sizes = [];
+  if (navigator.storage && navigator.storage.getDirectory) {
+    try {
+      const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('batch');
+      for await (const [name, handle] of folder.entries()) if (name.startsWith('source-')) sizes.push((await handle.getFile()).size);
+    } catch {}
+  }
+  const stored = await withStore('pixel-converter-files', 'files', 'readonly', (store) => store.getAll(IDBKeyRange.bound('source-', 'source-\\uffff')));
+  for (const { bytes } of stored || []) sizes.push(bytes.byteLength);
+  return sizes;`;

@@ -7,7 +7,7 @@ import { FIXTURES } from '../fixtures/make-fixtures';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import { chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers';
 import { downloadAllZip, downloadJob, magicFormat } from './convert-helpers';
-import { KEPT_FILES } from '../keptBatch';
+import { KEPT_FILES, KEPT_SOURCE_SIZES } from '../keptBatch';
 
 /**
  * Nothing lost: the batch is kept on the device as it converts (the origin private file system here, in Chromium), so
@@ -24,6 +24,11 @@ async function openWithBatch(page: Page, where: 'device' | 'memory' = 'device'):
 
 /** The files the batch keeps on the device, by name (source-<job>, output-<job>.<extension>). */
 const keptFiles = (page: Page) => page.evaluate<string[]>(`(async () => { ${KEPT_FILES} })()`);
+
+/** The sizes of the sources kept so far (a copy in progress is a shorter file). */
+const keptSourceSizes = (page: Page) => page.evaluate<number[]>(`(async () => { ${KEPT_SOURCE_SIZES} })()`);
+const PHOTO_12MP_BYTES = () => readFileSync(fixture(FIXTURES.photo12mp)).length;
+const bothBigSourcesKept = (page: Page) => expect.poll(async () => (await keptSourceSizes(page)).filter((size) => size === PHOTO_12MP_BYTES()).length).toBe(2);
 
 const storageUsage = (page: Page) => page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
 
@@ -92,7 +97,7 @@ test('a reload mid-batch: what was done is listed with the same bytes, the rest 
   await convertButton(page).click();
   // The two small photos are done; the two large ones are converting, their sources copied to the device.
   await expect(jobsIn(page, 'completed')).toHaveCount(2, { timeout: 60_000 });
-  await expect.poll(async () => (await keptFiles(page)).filter((name) => name.startsWith('source-')).length).toBe(2);
+  await bothBigSourcesKept(page);
   // Kept on the device, the batch needs no question before leaving.
   expect(await leavingIsQuestioned(page)).toBe(false);
   const before = { photo: await downloadJob(page, 'photo.avif'), second: await downloadJob(page, 'second.avif') };
@@ -127,7 +132,7 @@ test('a tab closed mid-batch without a word (a phone discarding it): the next ta
   await enterEmail(page);
   await convertButton(page).click();
   await expect(jobsIn(page, 'processing').first()).toBeVisible();
-  await expect.poll(async () => (await keptFiles(page)).filter((name) => name.startsWith('source-')).length).toBe(2);
+  await bothBigSourcesKept(page);
   await page.close({ runBeforeUnload: false });
 
   const next = await context.newPage();
