@@ -4,6 +4,8 @@
  * who subscribe hear that it is ready, with the function that lets it take over (the page then reloads into it).
  */
 
+import { whenIdle } from '../lib/frames';
+
 type ApplyUpdate = () => void;
 
 const updateListeners = new Set<(apply: ApplyUpdate) => void>();
@@ -33,7 +35,7 @@ async function register(): Promise<void> {
 export function registerServiceWorkerWhenIdle(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const start = () => void register().catch((error: unknown) => console.error('The offline copy could not be set up:', error));
-  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(start, { timeout: 5000 }) : setTimeout(start, 1000));
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  const startWhenIdle = () => void whenIdle(start, { timeoutMs: 5000, fallbackMs: 1000 });
+  if (document.readyState === 'complete') startWhenIdle();
+  else window.addEventListener('load', startWhenIdle, { once: true });
 }

@@ -1,7 +1,5 @@
 import type { ConversionSettings } from '../../core/contract';
-import type { DevicePlace } from '../../core/deviceFiles';
-import { settingsKey } from '../features/settings/settings';
-import { createJob, type ConversionJob } from './jobs';
+import type { ConversionJob } from './jobs';
 
 /**
  * The batch as a record that outlives the tab (kept by deviceBatch.ts): each job's settings, state and result, and
@@ -158,16 +156,3 @@ export function persistHelps({ images, bytes }: { images: number; bytes: number 
   return images >= 10 || bytes >= 50 * 1024 * 1024;
 }
 
-/**
- * A recorded job as the queue holds it. `source` is its kept source (a completed job's is gone: an empty stand-in
- * with its name), `output` its kept output, read back from the device.
- */
-export function jobFromRecord(record: JobRecord, files: { source: File; output: Blob | null; outputPlace: DevicePlace | null }): ConversionJob {
-  const job = { ...createJob(record.id, files.source, record.settings, settingsKey(record.settings)), originalSize: record.source.size, attempts: record.attempts };
-  if (record.state === 'completed' && record.output && files.output) {
-    const { name, width, height, encodes, keptOriginal } = record.output;
-    return { ...job, status: 'completed', progress: 100, outputBlob: files.output, outputSize: files.output.size, outputName: name, encodes, keptOriginal, outputDimensions: { width, height }, keptAt: files.outputPlace };
-  }
-  if (record.state === 'failed') return { ...job, status: 'error', error: record.error };
-  return job;
-}

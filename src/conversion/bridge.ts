@@ -5,6 +5,7 @@ import { deviceMemoryGb, pixelLimit } from '../../core/memory';
 import { CONVERSION_ERRORS, isExplainedError } from '../../core/messages';
 import { planJob } from '../../core/plan';
 import { usesBrowserEncoder } from '../../core/policy';
+import { whenIdle } from '../lib/frames';
 import type { ImageHeader } from './probe';
 import type { RunOptions } from './pool';
 
@@ -79,13 +80,7 @@ function warmUpPlan(settings: ConversionSettings): WarmUpPlan {
  */
 export function warmUpWhenIdle(settings: ConversionSettings): () => void {
   const plan = warmUpPlan(settings);
-  const warm = () => void pools().then(({ convertPool }) => convertPool().warm((remote) => remote.warmUp(plan)));
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(warm);
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(warm, 200);
-  return () => clearTimeout(handle);
+  return whenIdle(() => void pools().then(({ convertPool }) => convertPool().warm((remote) => remote.warmUp(plan))));
 }
 
 /** A small WebP preview of an image, longest edge `maxEdge`; rejects when the browser cannot decode the file. */

@@ -7,7 +7,7 @@ import { outputFileName } from '../lib/fileNames';
 import { afterNextFrame } from '../lib/frames';
 import { createId } from '../lib/ids';
 import { settingsKey } from '../features/settings/settings';
-import { TICK_MS, createJob, fileOutcomes, jobsReducer, summarise, type ConversionJob, type FileOutcome, type JobAction } from './jobs';
+import { TICK_MS, createJob, fileOutcomes, jobFromRecord, jobsReducer, summarise, type ConversionJob, type FileOutcome, type JobAction, type RestoredJob } from './jobs';
 
 /**
  * Jobs handed to the converter at a time. The pool runs at most three; the rest of a batch waits here, as pending
@@ -159,8 +159,10 @@ export class ConversionQueue {
    * Jobs a page before this one left on the device (deviceBatch.ts), as they were: completed ones with their
    * outputs, failed ones with their errors, and pending ones, which convert again in a run of their own.
    */
-  restore(jobs: readonly ConversionJob[]): void {
+  restore(restored: readonly RestoredJob[]): ConversionJob[] {
+    const jobs = restored.map(jobFromRecord);
     this.enqueue(jobs);
+    return jobs;
   }
 
   private enqueue(jobs: readonly ConversionJob[]): void {

@@ -2,10 +2,9 @@ import { get, set, type UseStore } from 'idb-keyval';
 import type { ConversionSettings } from '../../core/contract';
 import { formatInfo } from '../../core/formats';
 import { closingStore } from '../../core/idbStore';
-import { deleteDeviceFiles, listDeviceFiles, readDeviceFile, usableStore, type DevicePlace, type DeviceStore } from '../../core/deviceFiles';
+import { deleteDeviceFiles, listDeviceFiles, readDeviceFile, usableStore, type DevicePlace, type DeviceStore, type Kept } from '../../core/deviceFiles';
 import {
   batchRecord,
-  jobFromRecord,
   jobRecord,
   keptFiles,
   outputFile,
@@ -16,9 +15,8 @@ import {
   type BatchRecord,
   type JobRecord,
 } from './batchRecord';
-import { keepInWorker } from './bridge';
 import type { ConversionQueue, OutputKeeping } from './conversionQueue';
-import type { ConversionJob } from './jobs';
+import type { ConversionJob, RestoredJob } from './jobs';
 
 /**
  * The batch kept on the device, so that it outlives the tab (a reload, a discarded tab, a closed browser): each job's
@@ -81,9 +79,13 @@ export interface Restored {
 
 const isFinished = (job: ConversionJob) => job.status === 'completed' || job.status === 'error';
 
+/** Copies a source onto the device in a worker: the bridge's keepInWorker (handed in, so this chunk does not split the bridge off the page's first script). */
+export type SourceKeeper = (file: Blob, place: DevicePlace) => Promise<Kept>;
+
 export class DeviceBatch implements OutputKeeping {
   private readonly tracked = new Map<string, Tracked>();
   private queue: ConversionQueue | null = null;
+  private keepSource: SourceKeeper = async () => 'memory';
   /** The queue's jobs as last seen (its status view: the same array until a job comes, goes or changes state). */
   private seen: readonly ConversionJob[] = [];
   private saving: Promise<void> | null = null;
@@ -118,7 +120,8 @@ export class DeviceBatch implements OutputKeeping {
    * Puts back what the page before left (expired results and leftovers deleted), then keeps the queue's batch from
    * now on. Returns what was restored, or null when there was nothing.
    */
-  async attach(queue: ConversionQueue): Promise<Restored | null> {
+  async attach(queue: ConversionQueue, keepSource: SourceKeeper): Promise<Restored | null> {
+    this.keepSource = keepSource;
     const present = await listDeviceFiles(this.store);
     const restored = this.found ? await this.restore(queue, present) : null;
     if (!this.found) await deleteDeviceFiles(this.store, present);
@@ -135,29 +138,28 @@ export class DeviceBatch implements OutputKeeping {
     const kept = [...plan.completed, ...plan.failed, ...plan.resume];
     const keep = keptFiles(kept);
     await deleteDeviceFiles(this.store, present.filter((name) => !keep.has(name)));
-    const jobs = (await Promise.all(kept.map((record) => this.readBack(record)))).filter((job) => job !== null);
-    const lost = plan.lost.length + kept.length - jobs.length;
+    const found = (await Promise.all(kept.map((record) => this.readBack(record)))).filter((job) => job !== null);
+    const lost = plan.lost.length + kept.length - found.length;
+    const jobs = queue.restore(found);
     for (const job of jobs) {
       const record = kept.find((r) => r.id === job.id)!;
       this.tracked.set(job.id, { job, sourceKept: job.status !== 'completed', updatedAt: record.updatedAt });
     }
-    queue.restore(jobs);
     const count = (status: ConversionJob['status']) => jobs.filter((job) => job.status === status).length;
     return { completed: count('completed'), resumed: count('pending'), failed: count('error'), lost, settings: jobs.length > 0 ? plan.settings : null };
   }
 
   /** A recorded job with its files read back from the device, or null when they are gone. */
-  private async readBack(record: JobRecord): Promise<ConversionJob | null> {
+  private async readBack(record: JobRecord): Promise<RestoredJob | null> {
     const { name, type, lastModified } = record.source;
     if (record.state === 'completed' && record.output) {
       const output = await readDeviceFile(this.store, record.output.file, record.output.type);
-      if (!output) return null;
       // A completed job's source is gone: the job keeps its name (and its size, in the record).
-      return jobFromRecord(record, { source: new File([], name, { type, lastModified }), output, outputPlace: { store: this.store, name: record.output.file, limitBytes: null } });
+      return output && { record, source: new File([], name, { type, lastModified }), output, outputPlace: { store: this.store, name: record.output.file, limitBytes: null } };
     }
     const source = await readDeviceFile(this.store, sourceFile(record.id), type);
     if (!source || source.size !== record.source.size) return null;
-    return jobFromRecord(record, { source: new File([source], name, { type, lastModified }), output: null, outputPlace: null });
+    return { record, source: new File([source], name, { type, lastModified }), output: null, outputPlace: null };
   }
 
   /** Follows the queue as its jobs come, go and change state: their files, and the record. */
@@ -204,7 +206,7 @@ export class DeviceBatch implements OutputKeeping {
     this.askToPersist(queued);
     for (const tracked of queued) {
       const place = { store: this.store, name: sourceFile(tracked.job.id), limitBytes: readLimit() };
-      keepInWorker(tracked.job.file, place).then(
+      this.keepSource(tracked.job.file, place).then(
         (kept) => {
           if (kept === 'storage-full') queue.storageFull();
           if (kept !== 'device') return;

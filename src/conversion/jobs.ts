@@ -1,5 +1,7 @@
 import type { ConversionSettings, ConversionStage, ImageFormat } from '../../core/contract';
 import type { DevicePlace } from '../../core/deviceFiles';
+import { settingsKey } from '../features/settings/settings';
+import type { JobRecord } from './batchRecord';
 import { CONVERSION_ERRORS } from '../../core/messages';
 
 export type JobStatus = 'pending' | 'processing' | 'completed' | 'error';
@@ -98,6 +100,28 @@ export function createJob(id: string, file: File, settings: ConversionSettings, 
     encodes: null,
     error: null,
   };
+}
+
+/**
+ * A job a page before this one recorded on the device (conversion/batchRecord.ts), with its files read back: its kept
+ * source (a completed job's is gone: an empty stand-in with its name), its kept output and where that is.
+ */
+export interface RestoredJob {
+  record: JobRecord;
+  source: File;
+  output: Blob | null;
+  outputPlace: DevicePlace | null;
+}
+
+/** A restored job as the queue holds it. */
+export function jobFromRecord({ record, source, output, outputPlace }: RestoredJob): ConversionJob {
+  const job = { ...createJob(record.id, source, record.settings, settingsKey(record.settings)), originalSize: record.source.size, attempts: record.attempts };
+  if (record.state === 'completed' && record.output && output) {
+    const { name, width, height, encodes, keptOriginal } = record.output;
+    return { ...job, status: 'completed', progress: 100, outputBlob: output, outputSize: output.size, outputName: name, encodes, keptOriginal, outputDimensions: { width, height }, keptAt: outputPlace };
+  }
+  if (record.state === 'failed') return { ...job, status: 'error', error: record.error };
+  return job;
 }
 
 function update(jobs: ConversionJob[], id: string, change: (job: ConversionJob) => ConversionJob): ConversionJob[] {

@@ -44,3 +44,16 @@ export function afterNextFrame(callback: () => void): () => void {
     clearTimeout(timer);
   };
 }
+
+/**
+ * Runs `callback` once the page is idle (requestIdleCallback, at the latest after `timeoutMs`), or after `fallbackMs`
+ * where the browser has no idle callbacks (Safari). Returns a cancel.
+ */
+export function whenIdle(callback: () => void, { timeoutMs, fallbackMs = 200 }: { timeoutMs?: number; fallbackMs?: number } = {}): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(() => callback(), timeoutMs === undefined ? undefined : { timeout: timeoutMs });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(callback, fallbackMs);
+  return () => clearTimeout(timer);
+}

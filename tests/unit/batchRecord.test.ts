@@ -4,7 +4,6 @@ import {
   KEEP_FOR_MS,
   MAX_ATTEMPTS,
   batchRecord,
-  jobFromRecord,
   jobRecord,
   keptFiles,
   outputFile,
@@ -14,7 +13,7 @@ import {
   sourceFile,
   type JobRecord,
 } from '../../src/conversion/batchRecord';
-import { createJob, jobsReducer, type ConversionJob, type JobAction } from '../../src/conversion/jobs';
+import { createJob, jobFromRecord, jobsReducer, type ConversionJob, type JobAction } from '../../src/conversion/jobs';
 import { DEFAULT_SETTINGS, settingsKey } from '../../src/features/settings/settings';
 
 const AVIF = { ...DEFAULT_SETTINGS, outputFormat: 'avif' as const, quality: 60 };
@@ -128,15 +127,15 @@ describe('the batch record: what a later page makes of it', () => {
   it('a recorded job becomes a queue job again: a completed one with its output, dimensions and original size', () => {
     const written = jobRecord(completed(), NOW)!;
     const output = new Blob([new Uint8Array(99)], { type: 'image/avif' });
-    const job = jobFromRecord(written, { source: new File([], 'holiday.jpg'), output, outputPlace: keptAt });
+    const job = jobFromRecord({ record: written, source: new File([], 'holiday.jpg'), output, outputPlace: keptAt });
     expect(job).toMatchObject({ id: 'j1', status: 'completed', progress: 100, outputName: 'holiday.avif', outputSize: 99, originalSize: 1234, outputDimensions: { width: 40, height: 30 }, keptAt, settingsKey: settingsKey(AVIF), outputFormat: 'avif' });
     expect(job.outputBlob).toBe(output);
   });
 
   it('a recorded unfinished job becomes pending with its attempts; a failed one an error with its message', () => {
     const source = new File([new Uint8Array(1234)], 'holiday.jpg');
-    expect(jobFromRecord(record({ attempts: 2 }), { source, output: null, outputPlace: null })).toMatchObject({ status: 'pending', attempts: 2, settings: AVIF, file: source });
-    expect(jobFromRecord(record({ state: 'failed', error: 'Compression failed' }), { source, output: null, outputPlace: null })).toMatchObject({ status: 'error', error: 'Compression failed' });
+    expect(jobFromRecord({ record: record({ attempts: 2 }), source, output: null, outputPlace: null })).toMatchObject({ status: 'pending', attempts: 2, settings: AVIF, file: source });
+    expect(jobFromRecord({ record: record({ state: 'failed', error: 'Compression failed' }), source, output: null, outputPlace: null })).toMatchObject({ status: 'error', error: 'Compression failed' });
   });
 });
 

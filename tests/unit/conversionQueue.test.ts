@@ -3,7 +3,7 @@ import type { ConvertOptions, Converter } from '../../src/conversion/bridge';
 import type { ConversionSettings, ConvertResult } from '../../core/contract';
 import { AbortedError, WorkerCrashedError } from '../../src/conversion/pool';
 import { ConversionQueue, HAND_OVER_WINDOW, type RunSummary } from '../../src/conversion/conversionQueue';
-import { createJob } from '../../src/conversion/jobs';
+import type { JobRecord } from '../../src/conversion/batchRecord';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 
 interface Call {
@@ -290,17 +290,30 @@ describe('ConversionQueue.restore (a batch a page before this one left on the de
   it('lists completed and failed jobs as they were and converts the pending ones again, with their own settings, in a run of their own', async () => {
     const { queue, callFor, summaries } = makeQueue();
     const avif = { ...DEFAULT_SETTINGS, outputFormat: 'avif' as const };
-    const done = { ...createJob('done', image('done.png'), avif, 'k'), status: 'completed' as const, progress: 100, outputBlob: new Blob([new Uint8Array(5)]), outputSize: 5, outputName: 'done.avif' };
-    const failed = { ...createJob('failed', image('failed.png'), avif, 'k'), status: 'error' as const, error: 'Conversion failed' };
-    const pending = { ...createJob('pending', image('pending.png'), avif, 'k'), attempts: 1 };
-    queue.restore([done, failed, pending]);
+    const record = (id: string, state: JobRecord['state'], extra: Partial<JobRecord> = {}): JobRecord => ({
+      id,
+      source: { name: `${id}.png`, type: 'image/png', size: 200, lastModified: 1 },
+      settings: avif,
+      state,
+      attempts: 0,
+      output: null,
+      error: null,
+      updatedAt: 1,
+      ...extra,
+    });
+    const kept = { file: 'output-done.avif', name: 'done.avif', type: 'image/avif', size: 5, width: 4, height: 3, encodes: 1, keptOriginal: null };
+    queue.restore([
+      { record: record('done', 'completed', { output: kept }), source: new File([], 'done.png'), output: new Blob([new Uint8Array(5)]), outputPlace: { store: 'opfs', name: 'output-done.avif', limitBytes: null } },
+      { record: record('failed', 'failed', { error: 'Conversion failed' }), source: image('failed.png'), output: null, outputPlace: null },
+      { record: record('pending', 'unfinished', { attempts: 1 }), source: image('pending.png'), output: null, outputPlace: null },
+    ]);
     expect(queue.getJobs().map((j) => [j.id, j.status])).toEqual([
       ['done', 'completed'],
       ['failed', 'error'],
       ['pending', 'pending'],
     ]);
     const call = await callFor('pending.png');
-    expect(call.settings).toBe(avif);
+    expect(call.settings).toEqual(avif);
     call.options.onStart?.();
     expect(queue.getJob('pending')?.attempts).toBe(2);
     call.resolve(output(7, 'image/avif'));

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { CONVERSION_ERRORS } from '../../../core/messages';
-import { convertInWorker } from '../../conversion/bridge';
+import { convertInWorker, keepInWorker } from '../../conversion/bridge';
 import { notify } from '../../app/notify';
+import { whenIdle } from '../../lib/frames';
 import { countOf } from '../../lib/plural';
 import { reportConversionFinished } from '../integrations/report';
 import { ConversionQueue, type RunSummary } from '../../conversion/conversionQueue';
@@ -36,16 +37,6 @@ function announceRestored({ completed, resumed, failed, lost }: Restored): void 
   notify.info('Your last batch is back', `${parts.join(', ')}.`);
 }
 
-/** Once the page is idle: after the first paint and the warm-ups' first asks, the device's storage is opened. */
-function whenPageIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 200);
-  return () => clearTimeout(timer);
-}
-
 /**
  * One queue for the page's life; the page itself never re-renders for it (the parts that show it subscribe). Once
  * the page is idle it opens the batch kept on the device (deviceBatch.ts): what a page before it left comes back,
@@ -58,11 +49,12 @@ export function useConversionQueue({ onSettingsRestored }: { onSettingsRestored:
   useEffect(() => () => queue.dispose(), [queue]);
   useEffect(() => {
     let live = true;
-    const cancel = whenPageIdle(() => {
+    // Once the page is idle: the first paint and the page's own start come first.
+    const cancel = whenIdle(() => {
       import('../../conversion/deviceBatch')
         .then(({ DeviceBatch }) => DeviceBatch.open())
         .then(async (batch) => {
-          const restored = batch && live ? await batch.attach(queue) : null;
+          const restored = batch && live ? await batch.attach(queue, keepInWorker) : null;
           // Where this page keeps its batch, for whoever looks (the tests wait on it).
           document.documentElement.dataset.batch = batch ? 'device' : 'memory';
           return restored;
@@ -73,7 +65,7 @@ export function useConversionQueue({ onSettingsRestored }: { onSettingsRestored:
           announceRestored(restored);
         })
         .catch((error: unknown) => console.error('The batch kept on this device could not be opened', error));
-    });
+    }, { timeoutMs: 2000 });
     return () => {
       live = false;
       cancel();
