@@ -84,8 +84,8 @@ export class ConversionQueue {
   /** Where outputs go on the device; null (in memory) until the page has opened the device's storage, or without it. */
   private keeping: OutputKeeping | null = null;
   private readonly onStorageFull: () => void;
-  /** Whether this run's outputs go to the device: until its storage said it is full. */
-  private keepOnDevice = true;
+  /** Whether the device has room for this run's outputs: until its storage said it is full. */
+  private deviceHasRoom = true;
 
   constructor({ convert, onRunFinished, onStorageFull }: QueueOptions) {
     this.convert = convert;
@@ -99,12 +99,12 @@ export class ConversionQueue {
   }
 
   /** Whether the running batch's results go to the device (and so outlive the tab). */
-  readonly keepsOnDevice = (): boolean => this.keeping !== null && this.keepOnDevice;
+  readonly keepsOnDevice = (): boolean => this.keeping !== null && this.deviceHasRoom;
 
   /** The device's storage is full (an output or a source did not fit): said once, and the rest of the run stays in memory. */
   storageFull(): void {
-    if (!this.keepOnDevice) return;
-    this.keepOnDevice = false;
+    if (!this.deviceHasRoom) return;
+    this.deviceHasRoom = false;
     this.onStorageFull();
   }
 
@@ -220,7 +220,7 @@ export class ConversionQueue {
     const { settings } = job;
     const controller = new AbortController();
     this.controllers.set(job.id, controller);
-    const keepAt = this.keepOnDevice ? (this.keeping?.placeFor(job.id, formatInfo(settings.outputFormat).extension) ?? null) : null;
+    const keepAt = this.deviceHasRoom ? (this.keeping?.placeFor(job.id, formatInfo(settings.outputFormat).extension) ?? null) : null;
     this.convert(job.file, settings, {
       signal: controller.signal,
       keepAt,
@@ -306,7 +306,7 @@ export class ConversionQueue {
     if (!this.runOpen) {
       this.latestRun = new Set();
       // A new run tries the device's storage again: space may have been freed since.
-      this.keepOnDevice = true;
+      this.deviceHasRoom = true;
     }
     for (const id of ids) this.latestRun.add(id);
     this.runOpen = true;
