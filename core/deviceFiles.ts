@@ -103,11 +103,7 @@ async function* chunksOfData(data: ArrayBuffer | Blob): AsyncGenerator<Uint8Arra
 async function writeOpfs(name: string, data: ArrayBuffer | Blob): Promise<File> {
   const handle = await (await folder()).getFileHandle(name, { create: true });
   const writers = handle as unknown as FileWriters;
-  if (data instanceof Blob && writers.createWritable) {
-    const writable = await writers.createWritable.call(handle);
-    await writable.write(data);
-    await writable.close();
-  } else if (writers.createSyncAccessHandle) {
+  if (writers.createSyncAccessHandle) {
     const access = await writers.createSyncAccessHandle.call(handle);
     try {
       access.truncate(0);
