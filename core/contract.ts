@@ -6,7 +6,7 @@
  */
 import type { ImageFormat } from './formats';
 import type { DevicePlace, Kept } from './deviceFiles';
-import type { GeometryPlan, Size } from './geometry';
+import type { GeometryPlan, Rect, Size } from './geometry';
 
 export type { ImageFormat };
 
@@ -136,9 +136,30 @@ export interface ConvertWorkerApi {
   warmUp(plan: WarmUpPlan): Promise<void>;
 }
 
-/** workers/thumbnail.worker.ts: a small WebP preview of an image. */
+/** How an output frames its source: the rotation setting, then the crop on the rotated source (its plan's geometry). */
+export interface Framing {
+  rotation: number;
+  crop: Rect;
+}
+
+/**
+ * A picture of an image for the compare view: the source as its output frames it (`framing`), or an output as it is
+ * (`framing` null); all of it, or a part (`region`, in the framed image's own pixels); drawn to fit `box` (device
+ * pixels), never larger than its own pixels.
+ */
+export interface ViewRequest {
+  file: Blob;
+  source: SourceHeader;
+  framing: Framing | null;
+  region: Rect | null;
+  box: Size;
+}
+
+/** workers/thumbnail.worker.ts: the pictures the page shows of an image: a small WebP preview, a view to compare. */
 export interface ThumbnailWorkerApi {
   thumbnail(request: ThumbnailRequest): Promise<Blob>;
+  /** An ImageBitmap, transferred: the page draws it as it is. */
+  view(request: ViewRequest): Promise<ImageBitmap>;
 }
 
 /** workers/keep.worker.ts: copies a file onto the device (a job's source, so the job outlives the tab). */

@@ -1,11 +1,12 @@
 import * as Comlink from 'comlink';
-import type { SourceHeader, ThumbnailRequest, ThumbnailWorkerApi } from '../core/contract';
+import type { SourceHeader, ThumbnailRequest, ThumbnailWorkerApi, ViewRequest } from '../core/contract';
 import { formatInfo } from '../core/formats';
+import { framedView } from './pipeline/framed-view';
 import { decodeScaledBitmap } from './pipeline/scaled-decode';
 
 /**
- * Small previews for the Selected Files grid. Decoding and downscaling happen here so a 12 MP photo never becomes
- * a full-size <img> on the UI thread.
+ * The pictures the page shows of an image: small previews for the Selected Files grid, and the compare view's
+ * pictures. Decoding and downscaling happen here so a 12 MP photo never becomes a full-size image on the UI thread.
  */
 
 /**
@@ -31,5 +32,11 @@ async function thumbnail({ file, source: header, maxEdge }: ThumbnailRequest): P
   return canvas.convertToBlob({ type: 'image/webp', quality: 0.75 });
 }
 
-const api: ThumbnailWorkerApi = { thumbnail };
+/** Transferred, not copied: the page draws it as it is. */
+async function view(request: ViewRequest): Promise<ImageBitmap> {
+  const bitmap = await framedView(request);
+  return Comlink.transfer(bitmap, [bitmap]);
+}
+
+const api: ThumbnailWorkerApi = { thumbnail, view };
 Comlink.expose(api);

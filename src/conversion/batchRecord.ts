@@ -19,7 +19,7 @@ export const MAX_ATTEMPTS = 3;
 
 export const INTERRUPTED_MESSAGE = 'The page closed each time this image was converting. Retry to try once more.';
 
-/** The visitor's file as it was picked: its bytes are kept beside the record (sourceFile) while its job is not completed. */
+/** The visitor's file as it was picked: its bytes are kept beside the record (sourceFile) while its job is listed. */
 export interface SourceRecord {
   name: string;
   type: string;
@@ -142,9 +142,9 @@ export function planRestore(record: BatchRecord, now: number, present: ReadonlyS
   return plan;
 }
 
-/** The files restored jobs keep in the batch's folder (a completed job its output, the others their sources): anything else there is a leftover. */
+/** The files restored jobs keep in the batch's folder (each its source; a completed one its output too): anything else there is a leftover. */
 export function keptFiles(jobs: readonly JobRecord[]): Set<string> {
-  return new Set(jobs.map((job) => (job.state === 'completed' && job.output ? job.output.file : sourceFile(job.id))));
+  return new Set(jobs.flatMap((job) => (job.state === 'completed' && job.output ? [sourceFile(job.id), job.output.file] : [sourceFile(job.id)])));
 }
 
 /**

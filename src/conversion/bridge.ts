@@ -1,4 +1,4 @@
-import type { ConversionProgress, ConversionSettings, ConvertResult, JobPlan, WarmUpPlan, ZipEntry } from '../../core/contract';
+import type { ConversionProgress, ConversionSettings, ConvertResult, JobPlan, SourceHeader, ViewRequest, WarmUpPlan, ZipEntry } from '../../core/contract';
 import type { DevicePlace, Kept } from '../../core/deviceFiles';
 import { formatInfo } from '../../core/formats';
 import { deviceMemoryGb, pixelLimit } from '../../core/memory';
@@ -83,12 +83,26 @@ export function warmUpWhenIdle(settings: ConversionSettings): () => void {
   return whenIdle(() => void pools().then(({ convertPool }) => convertPool().warm((remote) => remote.warmUp(plan))));
 }
 
+/** The header the page read of an image (probeImage), as the workers take it; rejects when it has no size. */
+async function sourceHeader(file: Blob): Promise<SourceHeader> {
+  const header = await probeImage(file);
+  if (!header?.size) throw new Error(CONVERSION_ERRORS.load);
+  return { format: header.format, size: header.size, turned: header.turned ?? false };
+}
+
 /** A small WebP preview of an image, longest edge `maxEdge`; rejects when the browser cannot decode the file. */
 export async function makeThumbnail(file: Blob, maxEdge: number): Promise<Blob> {
-  const [header, { thumbnailPool }] = await Promise.all([probeImage(file), pools()]);
-  if (!header?.size) throw new Error(CONVERSION_ERRORS.load);
-  const source = { format: header.format, size: header.size, turned: header.turned ?? false };
+  const [source, { thumbnailPool }] = await Promise.all([sourceHeader(file), pools()]);
   return thumbnailPool().run((remote) => remote.thumbnail({ file, source, maxEdge }));
+}
+
+/**
+ * A picture of an image for the compare view (ViewRequest: framed as an output frames its source, or as it is; all
+ * of it or a region; fitted to `box` device pixels), drawn in the preview worker and transferred.
+ */
+export async function viewInWorker(file: Blob, { framing, region, box }: Omit<ViewRequest, 'file' | 'source'>): Promise<ImageBitmap> {
+  const [source, { thumbnailPool }] = await Promise.all([sourceHeader(file), pools()]);
+  return thumbnailPool().run((remote) => remote.view({ file, source, framing, region, box }));
 }
 
 /** One zip of the given files (stored, not deflated again), built off the main thread. */

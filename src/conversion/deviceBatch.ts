@@ -20,10 +20,10 @@ import type { ConversionJob, RestoredJob } from './jobs';
 
 /**
  * The batch kept on the device, so that it outlives the tab (a reload, a discarded tab, a closed browser): each job's
- * source while it is not completed (copied by a worker as the job is queued), each output as it finishes (written by
- * the worker that made it), and the record of them all (batchRecord.ts) in IndexedDB. A page opens it once it is
- * idle, restores what a page before it left, then follows the queue: it writes the record as jobs change state and
- * deletes the files of jobs that are completed (their sources) or gone (everything).
+ * source (copied by a worker as the job is queued: what resuming, Retry and Compare need), each output as it finishes
+ * (written by the worker that made it), and the record of them all (batchRecord.ts) in IndexedDB. A page opens it
+ * once it is idle, restores what a page before it left, then follows the queue: it writes the record as jobs change
+ * state and deletes the files of jobs that are gone (cancelled, cleared).
  *
  * One page at a time keeps a batch: it holds a Web Lock for its life. A second tab opened beside it converts in
  * memory, as a browser without this storage does, and does not touch the first one's files.
@@ -143,23 +143,24 @@ export class DeviceBatch implements OutputKeeping {
     const jobs = queue.restore(found);
     for (const job of jobs) {
       const record = kept.find((r) => r.id === job.id)!;
-      this.tracked.set(job.id, { job, sourceKept: job.status !== 'completed', updatedAt: record.updatedAt });
+      this.tracked.set(job.id, { job, sourceKept: present.includes(sourceFile(job.id)), updatedAt: record.updatedAt });
     }
     const count = (status: ConversionJob['status']) => jobs.filter((job) => job.status === status).length;
     return { completed: count('completed'), resumed: count('pending'), failed: count('error'), lost, settings: jobs.length > 0 ? plan.settings : null };
   }
 
-  /** A recorded job with its files read back from the device, or null when they are gone. */
+  /** A recorded job with its files read back from the device, or null when what it needs of them is gone. */
   private async readBack(record: JobRecord): Promise<RestoredJob | null> {
     const { name, type, lastModified } = record.source;
+    const stored = await readDeviceFile(this.store, sourceFile(record.id), type);
+    // A source shorter than recorded is a copy that never finished.
+    const source = stored?.size === record.source.size ? new File([stored], name, { type, lastModified }) : null;
     if (record.state === 'completed' && record.output) {
       const output = await readDeviceFile(this.store, record.output.file, record.output.type);
-      // A completed job's source is gone: the job keeps its name (and its size, in the record).
-      return output && { record, source: new File([], name, { type, lastModified }), output, outputPlace: { store: this.store, name: record.output.file, limitBytes: null } };
+      // Without its source (not kept: a full device) a completed job keeps its name, and its size in the record.
+      return output && { record, source: source ?? new File([], name, { type, lastModified }), output, outputPlace: { store: this.store, name: record.output.file, limitBytes: null } };
     }
-    const source = await readDeviceFile(this.store, sourceFile(record.id), type);
-    if (!source || source.size !== record.source.size) return null;
-    return { record, source: new File([source], name, { type, lastModified }), output: null, outputPlace: null };
+    return source && { record, source, output: null, outputPlace: null };
   }
 
   /** Follows the queue as its jobs come, go and change state: their files, and the record. */
@@ -183,11 +184,6 @@ export class DeviceBatch implements OutputKeeping {
       }
       if (tracked.job.status !== job.status || tracked.job.settingsKey !== job.settingsKey) tracked.updatedAt = now;
       tracked.job = job;
-      // A completed job needs its source no more.
-      if (job.status === 'completed' && tracked.sourceKept) {
-        tracked.sourceKept = false;
-        void deleteDeviceFiles(this.store, [sourceFile(job.id)]);
-      }
     }
     for (const [id, tracked] of this.tracked) {
       if (present.has(id)) continue;
@@ -210,8 +206,8 @@ export class DeviceBatch implements OutputKeeping {
         (kept) => {
           if (kept === 'storage-full') queue.storageFull();
           if (kept !== 'device') return;
-          // Gone, or completed, while it was being copied.
-          if (this.tracked.get(tracked.job.id) !== tracked || tracked.job.status === 'completed') return void deleteDeviceFiles(this.store, [place.name]);
+          // Gone while it was being copied.
+          if (this.tracked.get(tracked.job.id) !== tracked) return void deleteDeviceFiles(this.store, [place.name]);
           tracked.sourceKept = true;
         },
         (error: unknown) => console.error(`Keeping ${tracked.job.file.name} on the device failed`, error),

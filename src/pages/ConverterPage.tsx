@@ -1,4 +1,4 @@
-import { memo, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { warmUpWhenIdle } from '../conversion/bridge';
 import { notify } from '../app/notify';
 import { subscribeToUpdate } from '../app/serviceWorker';
@@ -18,6 +18,8 @@ import { DEFAULT_SETTINGS, settingsKey, targetSizeMissing } from '../features/se
 import { settingsReducer } from '../features/settings/settingsReducer';
 import { countOf } from '../lib/plural';
 import type { ConversionQueue } from '../conversion/conversionQueue';
+import type { ConversionJob } from '../conversion/jobs';
+import type { CompareSubject } from '../features/compare/CompareDialog';
 import type { SelectedFile } from '../features/intake/useSelectedFiles';
 import type { ConversionSettings } from '../features/settings/settings';
 
@@ -125,6 +127,15 @@ const ABOUT = (
 
 const UPDATE_READY = 'A new version is available';
 
+/** Loaded the first time a comparison opens: the idle page does not need it. */
+const CompareDialog = lazy(() => import('../features/compare/CompareDialog'));
+
+/** What the compare dialog shows, and the button to give the focus back to. */
+interface Comparing {
+  subject: CompareSubject;
+  opener: HTMLElement | null;
+}
+
 const FOOTER = (
   <footer className="app-footer">
     <div className="container">
@@ -188,6 +199,11 @@ export function ConverterPage() {
   const onConvert = useCallback(() => latest.current.convert(), []);
   const retry = useCallback((id: string) => queue.retry(id, latest.current.settings), [queue]);
   const focusEmail = useCallback(() => emailInput.current?.focus(), []);
+  const [comparing, setComparing] = useState<Comparing | null>(null);
+  const compareJob = useCallback((job: ConversionJob, opener: HTMLElement) => {
+    if (job.outputBlob) setComparing({ subject: { name: job.file.name, original: job.file, output: job.outputBlob, settings: job.settings }, opener });
+  }, []);
+  const endComparing = useCallback(() => setComparing(null), []);
 
   return (
     <>
@@ -210,7 +226,7 @@ export function ConverterPage() {
           <div className="layout__main">
             <DropZone onFiles={addFiles} />
             <SelectedFilesWithStates queue={queue} files={files} settings={deferredSettings} onRemove={removeFile} onClear={clearFiles} />
-            <QueueList queue={queue} onRetry={retry} />
+            <QueueList queue={queue} onRetry={retry} onCompare={compareJob} />
           </div>
           <aside className="layout__side">
             <HydratedLater>
@@ -225,6 +241,12 @@ export function ConverterPage() {
       </main>
 
       {FOOTER}
+
+      {comparing ? (
+        <Suspense fallback={null}>
+          <CompareDialog subject={comparing.subject} opener={comparing.opener} onClose={endComparing} />
+        </Suspense>
+      ) : null}
 
       {/* Last on the page, so that stuck to the bottom of the screen it is there at every scroll, the page's end too. */}
       <ConvertBar queue={queue} files={files} settings={deferredSettings} email={email} onConvert={onConvert} onEmailHint={focusEmail} />

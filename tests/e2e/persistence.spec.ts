@@ -63,15 +63,20 @@ test('outputs are kept on the device as they finish, download with the same byte
   await enterEmail(page);
   await convertButton(page).click();
   await expect(jobsIn(page, 'completed')).toHaveCount(2);
-  // The outputs, and no sources: a completed job's source is deleted.
-  await expect.poll(() => keptFiles(page)).toEqual([expect.stringMatching(/^output-.+\.png$/), expect.stringMatching(/^output-.+\.png$/)]);
+  // The outputs, and the sources (what Compare shows, and Retry or a later page would need) until the jobs are cleared.
+  await expect.poll(() => keptFiles(page)).toEqual([
+    expect.stringMatching(/^output-.+\.png$/),
+    expect.stringMatching(/^output-.+\.png$/),
+    expect.stringMatching(/^source-/),
+    expect.stringMatching(/^source-/),
+  ]);
   await expect(page.getByText('Results wait on this device until you download or clear them — nothing is uploaded.')).toBeVisible();
 
   // The page's outputs are the stored files: the zip holds exactly their bytes.
   const stored = await page.evaluate(async () => {
     const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('batch');
     const files: number[][] = [];
-    for await (const [, handle] of folder.entries()) files.push([...new Uint8Array(await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer())]);
+    for await (const [name, handle] of folder.entries()) if (name.startsWith('output-')) files.push([...new Uint8Array(await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer())]);
     return files;
   });
   const zip = await downloadAllZip(page);
@@ -119,8 +124,9 @@ test('a reload mid-batch: what was done is listed with the same bytes, the rest 
     expect(magicFormat(bytes)).toBe('avif');
     expect(await sharp(bytes).metadata()).toMatchObject({ width: 4000, height: 3000 });
   }
-  // Every source is deleted once its job is done.
-  await expect.poll(() => keptFiles(page)).toEqual(expect.not.arrayContaining([expect.stringMatching(/^source-/)]));
+  // Clear finished deletes every file of the batch.
+  await page.getByRole('button', { name: 'Clear finished' }).click();
+  await expect.poll(() => keptFiles(page)).toEqual([]);
 });
 
 test('a tab closed mid-batch without a word (a phone discarding it): the next tab picks the batch up', async ({ context }) => {
@@ -178,7 +184,8 @@ test('results older than a day are deleted when the page loads', async ({ page }
   await enterEmail(page);
   await convertButton(page).click();
   await expect(jobsIn(page, 'completed')).toHaveCount(1);
-  await expect.poll(() => keptFiles(page)).toHaveLength(1);
+  // The source and the output.
+  await expect.poll(() => keptFiles(page)).toHaveLength(2);
 
   // The next load happens a day and an hour later.
   await page.addInitScript(() => {

@@ -119,9 +119,9 @@ describe('the batch record: what a later page makes of it', () => {
     expect(planRestore(batchRecord(jobs), NOW, folder(jobs)).settings).toBe(webp);
   });
 
-  it('the files restored jobs keep: a completed one its output, the others their sources; anything else in the folder is a leftover', () => {
+  it('the files restored jobs keep: each its source (what Retry and Compare need), a completed one its output too; anything else in the folder is a leftover', () => {
     const jobs = [record({ id: 'a' }), record({ id: 'b', state: 'failed' }), record({ id: 'c', state: 'completed', output: output('output-c.png') })];
-    expect(keptFiles(jobs)).toEqual(new Set([sourceFile('a'), sourceFile('b'), 'output-c.png']));
+    expect(keptFiles(jobs)).toEqual(new Set([sourceFile('a'), sourceFile('b'), sourceFile('c'), 'output-c.png']));
   });
 
   it('a recorded job becomes a queue job again: a completed one with its output, dimensions and original size', () => {

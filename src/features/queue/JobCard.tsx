@@ -40,10 +40,12 @@ function JobProgress({ queue, id, name, onCancel }: { queue: ConversionQueue; id
   );
 }
 
-export const JobCard = memo(function JobCard({ queue, id, onDownload, onCancel, onRetry, place }: {
+export const JobCard = memo(function JobCard({ queue, id, onDownload, onCompare, onCancel, onRetry, place }: {
   queue: ConversionQueue;
   id: string;
   onDownload: (job: ConversionJob) => void;
+  /** Opens the compare view of a finished job; the button that opened it gets the focus back. */
+  onCompare: (job: ConversionJob, opener: HTMLElement) => void;
   onCancel: (id: string) => void;
   onRetry: (id: string) => void;
   place?: VirtualPlace;
@@ -74,7 +76,7 @@ export const JobCard = memo(function JobCard({ queue, id, onDownload, onCancel, 
         {running ? (
           <JobProgress queue={queue} id={job.id} name={job.file.name} onCancel={onCancel} />
         ) : null}
-        {job.status === 'completed' && result ? <JobResult job={result} onDownload={onDownload} /> : null}
+        {job.status === 'completed' && result ? <JobResult job={result} onDownload={onDownload} onCompare={onCompare} /> : null}
         {job.status === 'error' ? (
           <div className="job__result">
             <p className="job__error" role="alert">
@@ -90,8 +92,8 @@ export const JobCard = memo(function JobCard({ queue, id, onDownload, onCancel, 
   );
 });
 
-/** A completed job's sizes, format and dimensions, with Download and Share. */
-function JobResult({ job, onDownload }: { job: ConversionJob; onDownload: (job: ConversionJob) => void }) {
+/** A completed job's sizes, format and dimensions, with Download, Compare (where its original is at hand) and Share. */
+function JobResult({ job, onDownload, onCompare }: { job: ConversionJob; onDownload: (job: ConversionJob) => void; onCompare: (job: ConversionJob, opener: HTMLElement) => void }) {
   const canShare = useCanShareFiles();
   const saved = job.outputSize !== null ? percentSaved(job.originalSize, job.outputSize) : null;
   const larger = job.outputSize !== null ? percentLarger(job.originalSize, job.outputSize) : null;
@@ -111,6 +113,11 @@ function JobResult({ job, onDownload }: { job: ConversionJob; onDownload: (job: 
         <button type="button" className="button button--primary button--small" onClick={() => onDownload(job)} aria-label={`Download ${job.outputName}`}>
           Download
         </button>
+        {job.file.size > 0 ? (
+          <button type="button" className="button button--ghost button--small" onClick={(event) => onCompare(job, event.currentTarget)} aria-label={`Compare ${job.outputName}`}>
+            Compare
+          </button>
+        ) : null}
         {canShare ? (
           <button type="button" className="button button--ghost button--small button--square" onClick={() => void shareWithMessages([job])} aria-label={`Share ${job.outputName}`} title="Share">
             <ShareIcon />

@@ -9,13 +9,14 @@ import { JobCard } from './JobCard';
 interface QueueListProps {
   queue: ConversionQueue;
   onRetry: (id: string) => void;
+  onCompare: (job: ConversionJob, opener: HTMLElement) => void;
 }
 
 /**
  * The list re-renders when jobs come, go or change status; a row re-renders when its own job changes state or stage,
  * and a progress step renders nothing (JobProgress writes the bar itself).
  */
-export const QueueList = memo(function QueueList({ queue, onRetry }: QueueListProps) {
+export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: QueueListProps) {
   // Rows come and go in the background (a deferred render React can interrupt): the tap on Convert paints first.
   const jobs = useDeferredValue(useJobsByStatus(queue));
   const cancel = useCallback((id: string) => queue.cancel(id), [queue]);
@@ -24,7 +25,7 @@ export const QueueList = memo(function QueueList({ queue, onRetry }: QueueListPr
   const plainList = (shown: readonly ConversionJob[]) => (
     <ul className={shown.length >= SKIP_OFFSCREEN_FROM ? 'job-list job-list--long' : 'job-list'}>
       {shown.map((job) => (
-        <JobCard key={job.id} queue={queue} id={job.id} onDownload={downloadJobOutput} onCancel={cancel} onRetry={onRetry} />
+        <JobCard key={job.id} queue={queue} id={job.id} onDownload={downloadJobOutput} onCompare={onCompare} onCancel={cancel} onRetry={onRetry} />
       ))}
     </ul>
   );
@@ -43,7 +44,7 @@ export const QueueList = memo(function QueueList({ queue, onRetry }: QueueListPr
         plainList(jobs)
       ) : (
         <Suspense fallback={plainList(jobs.slice(0, FIRST_ROWS))}>
-          <VirtualJobList queue={queue} jobs={jobs} onCancel={cancel} onRetry={onRetry} />
+          <VirtualJobList queue={queue} jobs={jobs} onCompare={onCompare} onCancel={cancel} onRetry={onRetry} />
         </Suspense>
       )}
     </CountedSection>

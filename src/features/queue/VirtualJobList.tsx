@@ -8,7 +8,13 @@ const ROW_GAP = 10;
 const ROW_ESTIMATE = 110;
 
 /** A long queue as the rows near the screen only (useWindowList): Convert then makes a few dozen rows, not 200. */
-export default function VirtualJobList({ queue, jobs, onCancel, onRetry }: { queue: ConversionQueue; jobs: readonly ConversionJob[]; onCancel: (id: string) => void; onRetry: (id: string) => void }) {
+export default function VirtualJobList({ queue, jobs, onCompare, onCancel, onRetry }: {
+  queue: ConversionQueue;
+  jobs: readonly ConversionJob[];
+  onCompare: (job: ConversionJob, opener: HTMLElement) => void;
+  onCancel: (id: string) => void;
+  onRetry: (id: string) => void;
+}) {
   const { list, virtualizer, listTop } = useWindowList<HTMLUListElement>({ count: jobs.length, estimate: ROW_ESTIMATE, gap: ROW_GAP, overscan: 6, keyOf: (index) => jobs[index]!.id });
   return (
     <ul ref={list} className="job-list job-list--virtual" style={{ blockSize: virtualizer.getTotalSize() }}>
@@ -18,6 +24,7 @@ export default function VirtualJobList({ queue, jobs, onCancel, onRetry }: { que
           queue={queue}
           id={jobs[row.index]!.id}
           onDownload={downloadJobOutput}
+          onCompare={onCompare}
           onCancel={onCancel}
           onRetry={onRetry}
           place={{ index: row.index, top: row.start - listTop, measure: virtualizer.measureElement }}

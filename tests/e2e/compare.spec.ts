@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { FIXTURES } from '../fixtures/make-fixtures';
+import { chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers';
+
+/**
+ * See before you download: a finished job's Compare shows the original and the output of the same image, a divider
+ * between them moved by the keyboard, zoom to 1:1; Escape closes it and the focus goes back.
+ */
+
+const SCREENS = [
+  { name: 'a 390 × 844 phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: 'a 1280 × 900 desktop', viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false },
+] as const;
+
+/** Whether a canvas has been drawn on: some pixel not fully transparent. */
+const drawn = (page: Page, label: RegExp) =>
+  page.getByRole('img', { name: label }).evaluate((canvas: HTMLCanvasElement) => {
+    const context = canvas.getContext('2d');
+    if (!context || canvas.width === 0) return false;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    for (let i = 3; i < data.length; i += 4 * 97) if (data[i]! > 0) return true;
+    return false;
+  });
+
+for (const screen of SCREENS) {
+  test.describe(`on ${screen.name}`, () => {
+    test.use({ viewport: screen.viewport, isMobile: screen.isMobile, hasTouch: screen.hasTouch });
+
+    test('Compare opens both images, the divider moves with the keyboard, axe finds nothing, Escape closes and focus returns', async ({ page }) => {
+      await openConverter(page);
+      await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.largeJpeg)]);
+      await chooseFormat(page, 'WebP');
+      await enterEmail(page);
+      await convertButton(page).click();
+      const compare = page.getByRole('button', { name: 'Compare large.webp' });
+      await compare.click();
+
+      const dialog = page.getByRole('dialog', { name: 'Compare large.jpg' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByTestId('compare-original')).toHaveText(/Original 1200 × 900 · [\d.]+ KB/);
+      await expect(dialog.getByTestId('compare-output')).toHaveText(/WebP 1200 × 900 · [\d.]+ KB/);
+      await expect.poll(() => drawn(page, /large\.jpg, original/)).toBe(true);
+      await expect.poll(() => drawn(page, /large\.jpg, WebP/)).toBe(true);
+
+      const divider = dialog.getByRole('slider', { name: 'Divider' });
+      await expect(divider).toHaveAttribute('aria-valuetext', '50%: original on the left, WebP on the right');
+      await divider.focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await expect(divider).toHaveValue('52');
+      await expect(divider).toHaveAttribute('aria-valuetext', '52%: original on the left, WebP on the right');
+      await page.keyboard.press('Home');
+      await expect(divider).toHaveValue('0');
+
+      // 1:1 is one output pixel per device pixel: 100%.
+      const zoom = dialog.getByTestId('zoom-level');
+      await expect(zoom).toHaveText('Fit');
+      await dialog.getByRole('button', { name: '1:1' }).click();
+      await expect(zoom).toHaveText('100%');
+      await dialog.getByRole('button', { name: 'Zoom out' }).click();
+      await expect(zoom).toHaveText(/^(Fit|50%)$/);
+      await dialog.getByRole('button', { name: 'Fit' }).click();
+      await expect(zoom).toHaveText('Fit');
+
+      const { violations } = await new AxeBuilder({ page }).include('dialog').analyze();
+      expect(violations).toEqual([]);
+
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      await expect(compare).toBeFocused();
+    });
+  });
+}
