@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import { warmUpWhenIdle } from '../conversion/bridge';
+import { convertInWorker, warmUpWhenIdle } from '../conversion/bridge';
 import { notify } from '../app/notify';
 import { subscribeToUpdate } from '../app/serviceWorker';
 import { config } from '../app/config';
@@ -27,12 +27,13 @@ function planFor(files: readonly SelectedFile[], outcomes: ReturnType<Conversion
   return planConvert(files, outcomes, settingsKey(settings), { targetSizeMissing: targetSizeMissing(settings) });
 }
 
-const SelectedFilesWithStates = memo(function SelectedFilesWithStates({ queue, files, settings, onRemove, onClear }: {
+const SelectedFilesWithStates = memo(function SelectedFilesWithStates({ queue, files, settings, onRemove, onClear, onPreview }: {
   queue: ConversionQueue;
   files: readonly SelectedFile[];
   settings: ConversionSettings;
   onRemove: (id: string) => void;
   onClear: () => void;
+  onPreview: (file: File, opener: HTMLElement) => void;
 }) {
   // What Convert would do, for each part that shows it: each subscribes on its own, so a job finishing re-renders
   // the file cards and the action bar, not the page with its settings. The cards' states follow in a deferred render.
@@ -40,7 +41,7 @@ const SelectedFilesWithStates = memo(function SelectedFilesWithStates({ queue, f
   // nothing here (a new plan would be a new states map, and every card's props checked again).
   const outcomes = useDeferredValue(useOutcomes(queue));
   const plan = useMemo(() => planFor(files, outcomes, settings), [files, outcomes, settings]);
-  return <SelectedFilesGrid files={files} states={plan.states} onRemove={onRemove} onClear={onClear} />;
+  return <SelectedFilesGrid files={files} states={plan.states} onRemove={onRemove} onClear={onClear} onPreview={onPreview} />;
 });
 
 const ConvertBar = memo(function ConvertBar({ queue, files, settings, email, onConvert, onEmailHint }: {
@@ -130,10 +131,11 @@ const UPDATE_READY = 'A new version is available';
 /** Loaded the first time a comparison opens: the idle page does not need it. */
 const CompareDialog = lazy(() => import('../features/compare/CompareDialog'));
 
-/** What the compare dialog shows, and the button to give the focus back to. */
+/** What the compare dialog shows, the button to give the focus back to, and what to stop when it closes (a preview's conversion). */
 interface Comparing {
   subject: CompareSubject;
   opener: HTMLElement | null;
+  stop?: () => void;
 }
 
 const FOOTER = (
@@ -201,9 +203,22 @@ export function ConverterPage() {
   const focusEmail = useCallback(() => emailInput.current?.focus(), []);
   const [comparing, setComparing] = useState<Comparing | null>(null);
   const compareJob = useCallback((job: ConversionJob, opener: HTMLElement) => {
-    if (job.outputBlob) setComparing({ subject: { name: job.file.name, original: job.file, output: job.outputBlob, settings: job.settings }, opener });
+    if (job.outputBlob) setComparing({ subject: { heading: `Compare ${job.file.name}`, name: job.file.name, original: job.file, output: job.outputBlob, settings: job.settings }, opener });
   }, []);
-  const endComparing = useCallback(() => setComparing(null), []);
+  // A preview converts the file with the settings as they are, in memory (not kept, not a job), and stops if closed first.
+  const previewFile = useCallback((file: File, opener: HTMLElement) => {
+    const { settings: now } = latest.current;
+    const stop = new AbortController();
+    const output = convertInWorker(file, now, { signal: stop.signal, keepAt: null, onProgress: () => {} }).then((result) => result.blob);
+    output.catch(() => undefined);
+    setComparing({ subject: { heading: `Preview ${file.name}`, name: file.name, original: file, output, settings: now }, opener, stop: () => stop.abort() });
+  }, []);
+  const comparingNow = useRef(comparing);
+  comparingNow.current = comparing;
+  const endComparing = useCallback(() => {
+    comparingNow.current?.stop?.();
+    setComparing(null);
+  }, []);
 
   return (
     <>
@@ -225,7 +240,7 @@ export function ConverterPage() {
         <div className="layout">
           <div className="layout__main">
             <DropZone onFiles={addFiles} />
-            <SelectedFilesWithStates queue={queue} files={files} settings={deferredSettings} onRemove={removeFile} onClear={clearFiles} />
+            <SelectedFilesWithStates queue={queue} files={files} settings={deferredSettings} onRemove={removeFile} onClear={clearFiles} onPreview={previewFile} />
             <QueueList queue={queue} onRetry={retry} onCompare={compareJob} />
           </div>
           <aside className="layout__side">

@@ -72,3 +72,24 @@ for (const screen of SCREENS) {
     });
   });
 }
+
+test('Preview shows what the current settings make of a selected file before anything is converted; closing it leaves no job', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openConverter(page);
+  await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.largeJpeg)]);
+  await chooseFormat(page, 'AVIF');
+  await page.getByRole('button', { name: 'Social 1080×1080' }).click();
+  const preview = page.getByRole('button', { name: 'Preview large.jpg with these settings' });
+  await preview.click();
+  const dialog = page.getByRole('dialog', { name: 'Preview large.jpg' });
+  await expect(dialog).toBeVisible();
+  // The original as the output frames it (a square from the middle), beside the AVIF the settings make of it.
+  await expect(dialog.getByTestId('compare-original')).toHaveText(/Original 1200 × 900 · [\d.]+ KB/);
+  await expect(dialog.getByTestId('compare-output')).toHaveText(/AVIF 1080 × 1080 · [\d.]+ KB/, { timeout: 30_000 });
+  await expect.poll(() => drawn(page, /large\.jpg, AVIF/)).toBe(true);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(preview).toBeFocused();
+  await expect(page.getByTestId('job')).toHaveCount(0);
+  await expect(convertButton(page)).toHaveText('Convert 1 image');
+});

@@ -9,6 +9,8 @@ import './compare.css';
 
 /** What the dialog compares: a source and its output (a finished job's, or a preview's while it converts). */
 export interface CompareSubject {
+  /** The dialog's title: "Compare photo.jpg", "Preview photo.jpg". */
+  heading: string;
   name: string;
   original: Blob;
   /** The output, or a conversion that will give it (a preview of the current settings). */
@@ -290,7 +292,7 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
     <dialog ref={dialog} className="compare" aria-labelledby={titleId} onClose={onClose}>
       <div className="compare__head">
         <h2 id={titleId} className="compare__title">
-          Compare {subject.name}
+          {subject.heading}
         </h2>
         <button type="button" className="button button--ghost button--small" onClick={() => dialog.current?.close()}>
           Close

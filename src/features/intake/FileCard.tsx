@@ -12,7 +12,14 @@ export interface CardPlace {
   measure: (element: HTMLLIElement | null) => void;
 }
 
-export const FileCard = memo(function FileCard({ file, state, onRemove, place }: { file: SelectedFile; state: FileState; onRemove: (id: string) => void; place?: CardPlace }) {
+export const FileCard = memo(function FileCard({ file, state, onRemove, onPreview, place }: {
+  file: SelectedFile;
+  state: FileState;
+  onRemove: (id: string) => void;
+  /** Shows what the current settings make of this file (the compare view); the button gets the focus back. */
+  onPreview: (file: File, opener: HTMLElement) => void;
+  place?: CardPlace;
+}) {
   return (
     <li
       className={`file-card${file.isValid ? '' : ' file-card--invalid'}${place ? ' file-card--placed' : ''}`}
@@ -31,6 +38,11 @@ export const FileCard = memo(function FileCard({ file, state, onRemove, place }:
           </svg>
         )}
         <span className="file-card__ext">{file.extension}</span>
+        {file.isValid ? (
+          <button type="button" className="file-card__preview" aria-label={`Preview ${file.file.name} with these settings`} onClick={(event) => onPreview(file.file, event.currentTarget)}>
+            Preview
+          </button>
+        ) : null}
       </div>
       <div className="file-card__body">
         <p className="file-card__name" title={file.file.name}>

@@ -12,10 +12,11 @@ interface SelectedFilesGridProps {
   states: ReadonlyMap<string, FileState>;
   onRemove: (id: string) => void;
   onClear: () => void;
+  onPreview: (file: File, opener: HTMLElement) => void;
 }
 
 /** Memoised: the states map is kept while nothing changed, so a job starting or ending elsewhere re-renders no card. */
-export const SelectedFilesGrid = memo(function SelectedFilesGrid({ files, states, onRemove, onClear }: SelectedFilesGridProps) {
+export const SelectedFilesGrid = memo(function SelectedFilesGrid({ files, states, onRemove, onClear, onPreview }: SelectedFilesGridProps) {
   const list = useRef<HTMLDivElement>(null);
   const filesNow = useRef(files);
   filesNow.current = files;
@@ -47,7 +48,7 @@ export const SelectedFilesGrid = memo(function SelectedFilesGrid({ files, states
   const plainGrid = (shown: readonly SelectedFile[]) => (
     <ul className="file-grid">
       {shown.map((file) => (
-        <FileCard key={file.id} file={file} state={states.get(file.id) ?? 'ready'} onRemove={remove} />
+        <FileCard key={file.id} file={file} state={states.get(file.id) ?? 'ready'} onRemove={remove} onPreview={onPreview} />
       ))}
     </ul>
   );
@@ -71,7 +72,7 @@ export const SelectedFilesGrid = memo(function SelectedFilesGrid({ files, states
           plainGrid(files)
         ) : (
           <Suspense fallback={plainGrid(files.slice(0, FIRST_CARDS))}>
-            <VirtualFileGrid files={files} states={states} onRemove={remove} />
+            <VirtualFileGrid files={files} states={states} onRemove={remove} onPreview={onPreview} />
           </Suspense>
         )}
       </div>

@@ -42,7 +42,12 @@ function useColumns(element: RefObject<HTMLElement | null>): GridColumns {
  * A long selection (a phone's 200 photos) as the cards near the screen only, in as many columns as the grid would
  * have (useWindowList with lanes): adding the files, Convert and the run's end change a few dozen cards, not 200.
  */
-export default function VirtualFileGrid({ files, states, onRemove }: { files: readonly SelectedFile[]; states: ReadonlyMap<string, FileState>; onRemove: (id: string) => void }) {
+export default function VirtualFileGrid({ files, states, onRemove, onPreview }: {
+  files: readonly SelectedFile[];
+  states: ReadonlyMap<string, FileState>;
+  onRemove: (id: string) => void;
+  onPreview: (file: File, opener: HTMLElement) => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const columns = useColumns(box);
   const { list, virtualizer, listTop } = useWindowList<HTMLUListElement>({
@@ -64,6 +69,7 @@ export default function VirtualFileGrid({ files, states, onRemove }: { files: re
               file={file}
               state={states.get(file.id) ?? 'ready'}
               onRemove={onRemove}
+              onPreview={onPreview}
               place={{ index: item.index, top: item.start - listTop, left: item.lane * (columns.width + columns.gap), width: columns.width, measure: virtualizer.measureElement }}
             />
           );
