@@ -122,6 +122,17 @@ export interface ZipEntry {
   file: Blob;
 }
 
+/**
+ * What an output will weigh, measured on a part of it: a centred part of the transformed image (at most
+ * SAMPLE_PIXELS), encoded with the settings. Its bytes per pixel, times the output's pixels, estimate the output.
+ */
+export interface OutputSample {
+  bytes: number;
+  /** The part's pixels, and the whole output's. */
+  pixels: number;
+  outputPixels: number;
+}
+
 /** Which codecs a coming conversion will run: the format's optimising encoder, the resizer, or neither. */
 export interface WarmUpPlan {
   format: ImageFormat;
@@ -134,6 +145,8 @@ export interface ConvertWorkerApi {
   convert(request: ConvertRequest, onProgress?: (progress: ConversionProgress) => void): Promise<ConvertResult>;
   /** Fetches and compiles the codecs a coming conversion needs, ahead of it. */
   warmUp(plan: WarmUpPlan): Promise<void>;
+  /** Encodes a part of what a conversion would output, to estimate its size (OutputSample). */
+  sample(request: ConvertRequest): Promise<OutputSample>;
 }
 
 /** How an output frames its source: the rotation setting, then the crop on the rotated source (its plan's geometry). */

@@ -104,3 +104,13 @@ export function scaleRect(rect: Rect, full: Size, decoded: Size): Rect {
     height: Math.max(1, Math.min(decoded.height - y, Math.round(rect.height * sy))),
   };
 }
+
+/** The centred part of an image with at most `maxPixels`, of the image's own shape: all of it when it is that small. */
+export function centredPart(size: Size, maxPixels: number): Rect {
+  const scale = Math.sqrt(maxPixels / (size.width * size.height));
+  // Not a spread: an ImageData's width and height are getters, which a spread leaves out.
+  if (scale >= 1) return { x: 0, y: 0, width: size.width, height: size.height };
+  const width = Math.max(1, Math.floor(size.width * scale));
+  const height = Math.max(1, Math.floor(size.height * scale));
+  return { x: Math.floor((size.width - width) / 2), y: Math.floor((size.height - height) / 2), width, height };
+}

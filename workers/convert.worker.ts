@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import type { ConversionProgress, ConvertRequest, ConvertResult, ConvertWorkerApi, WarmUpPlan } from '../core/contract';
 import { resizeLanczos3, warmCodecs } from '../wasm';
-import { convertImage } from './pipeline/convert';
+import { convertImage, sampleOutput } from './pipeline/convert';
 import { writeDeviceFile } from '../core/deviceFiles';
 import { toImageData } from './pipeline/canvas-encoder';
 import type { Resizer } from './pipeline/transform';
@@ -24,5 +24,5 @@ async function warmUp(plan: WarmUpPlan): Promise<void> {
   await warmCodecs(plan);
 }
 
-const api: ConvertWorkerApi = { convert, warmUp };
+const api: ConvertWorkerApi = { convert, warmUp, sample: (request) => sampleOutput(request, lanczos3) };
 Comlink.expose(api);

@@ -1,4 +1,4 @@
-import type { ConversionProgress, ConversionSettings, ConvertResult, JobPlan, SourceHeader, ViewRequest, WarmUpPlan, ZipEntry } from '../../core/contract';
+import type { ConversionProgress, ConversionSettings, ConvertResult, JobPlan, OutputSample, SourceHeader, ViewRequest, WarmUpPlan, ZipEntry } from '../../core/contract';
 import type { DevicePlace, Kept } from '../../core/deviceFiles';
 import { formatInfo } from '../../core/formats';
 import { deviceMemoryGb, pixelLimit } from '../../core/memory';
@@ -65,6 +65,15 @@ export const convertInWorker: Converter = async (file, settings, { onProgress, k
   const [plan, { convertInPool }] = await Promise.all([planFor(file, settings), pools()]);
   return convertInPool({ file, settings, plan, pixelLimit: devicePixelLimit(), keepAt }, onProgress, { ...options, cost: plan.cost });
 };
+
+/**
+ * What converting `file` with `settings` would output, measured on a part of it (OutputSample), in the conversion
+ * pool: for the batch's estimate before Convert.
+ */
+export async function sampleInWorker(file: Blob, settings: ConversionSettings, signal?: AbortSignal): Promise<OutputSample> {
+  const [plan, { convertPool }] = await Promise.all([planFor(file, settings), pools()]);
+  return convertPool().run((remote) => remote.sample({ file, settings, plan, pixelLimit: devicePixelLimit(), keepAt: null }), { signal, cost: plan.cost });
+}
 
 /** What a conversion with these settings will load: the optimising encoder unless the browser's encodes, the resizer when resizing. */
 function warmUpPlan(settings: ConversionSettings): WarmUpPlan {

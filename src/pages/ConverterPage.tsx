@@ -12,6 +12,7 @@ import { useSelectedFiles } from '../features/intake/useSelectedFiles';
 import { ActionBar } from '../features/queue/ActionBar';
 import { planConvert } from '../features/queue/convertPlan';
 import { QueueList } from '../features/queue/QueueList';
+import { useBatchEstimate } from '../features/queue/useBatchEstimate';
 import { useConversionQueue, useIsConverting, useOutcomes } from '../features/queue/useConversionQueue';
 import { SettingsPanel } from '../features/settings/SettingsPanel';
 import { DEFAULT_SETTINGS, settingsKey, targetSizeMissing } from '../features/settings/settings';
@@ -52,8 +53,11 @@ const ConvertBar = memo(function ConvertBar({ queue, files, settings, email, onC
   onConvert: () => void;
   onEmailHint: () => void;
 }) {
-  const plan = planFor(files, useOutcomes(queue), settings);
+  const outcomes = useOutcomes(queue);
+  const plan = useMemo(() => planFor(files, outcomes, settings), [files, outcomes, settings]);
   const converting = useIsConverting(queue);
+  const toConvert = useMemo(() => plan.toConvert.map((f) => f.file), [plan]);
+  const estimate = useBatchEstimate(plan.blocked ? NO_FILES : toConvert, settings, converting);
   return (
     <ActionBar
       queue={queue}
@@ -62,9 +66,12 @@ const ConvertBar = memo(function ConvertBar({ queue, files, settings, email, onC
       hint={plan.blocked ?? (!converting && email === '' ? 'Enter your e-mail address to convert.' : null)}
       onHint={!plan.blocked && email === '' ? onEmailHint : undefined}
       onConvert={onConvert}
+      estimate={estimate}
     />
   );
 });
+
+const NO_FILES: readonly File[] = [];
 
 
 /**

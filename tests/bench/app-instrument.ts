@@ -5,6 +5,9 @@ export interface AppRecord extends PageRecord {
   /** Jobs completed or failed, from the action bar's "Finished: N of N done" (a long list keeps only rows near the screen). */
   settled: number;
   zipAt: number;
+  /** When a Compare button was tapped, and when the dialog had drawn both sides (its view's data-drawn). */
+  compareAt: number;
+  comparedAt: number;
 }
 
 /** The record a page's observers keep, as `T`: `page.evaluate(readRecord<AppRecord>)`. */
@@ -15,7 +18,7 @@ export const readRecord = <T extends PageRecord>(): T => (window as unknown as {
  * plus every tap's latency (Event Timing), when Convert was clicked, when the run finished, and when the zip download was triggered.
  */
 export function instrumentApp(): void {
-  const bench: AppRecord = { convertAt: 0, settled: 0, finishedAt: 0, zipAt: 0, longTasks: [], frames: [], events: [] };
+  const bench: AppRecord = { convertAt: 0, settled: 0, finishedAt: 0, zipAt: 0, compareAt: 0, comparedAt: 0, longTasks: [], frames: [], events: [] };
   (window as unknown as { __bench: AppRecord }).__bench = bench;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) bench.longTasks.push({ start: e.startTime, duration: e.duration });
@@ -35,6 +38,16 @@ export function instrumentApp(): void {
     (event) => {
       const button = (event.target as HTMLElement).closest('button');
       if (button && /^Convert \d+ image/.test(button.textContent ?? '')) bench.convertAt = performance.now();
+      if (button && (button.getAttribute('aria-label') ?? '').startsWith('Compare ')) {
+        bench.compareAt = event.timeStamp;
+        bench.comparedAt = 0;
+        const drawn = new MutationObserver(() => {
+          if (document.querySelector('[data-drawn="original output"]') === null) return;
+          bench.comparedAt = performance.now();
+          drawn.disconnect();
+        });
+        drawn.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-drawn'] });
+      }
     },
     true,
   );

@@ -4,7 +4,7 @@
  */
 import { IDLE_TAPS } from './app-page';
 import type { ContenderSummary } from './measure';
-import type { BatchResult, ColdStartResult, FailedResult, GoalResult, ScenarioResult, TargetResult } from './scenarios/scenario';
+import type { BatchResult, ColdStartResult, CompareResult, FailedResult, GoalResult, ScenarioResult, TargetResult } from './scenarios/scenario';
 
 export interface RunDescription {
   date: string;
@@ -86,6 +86,18 @@ function batchTable({ title, contenders, goals }: BatchResult): string[] {
   return lines;
 }
 
+function compareTable({ title, rows }: CompareResult): string[] {
+  return [
+    `## ${title}`,
+    '',
+    '| photo | tap to both drawn (median) | worst | long tasks (worst run) | longest |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${r.photo} | ${r.openMs} ms | ${r.worstMs} ms | ${r.longTasks} | ${r.longestMs} ms |`),
+    '',
+    'Goal: well under a second, with no long task.',
+  ];
+}
+
 function failedSection({ title, error }: FailedResult): string[] {
   return [`## ${title}`, '', `Did not finish: ${error}`];
 }
@@ -94,6 +106,7 @@ const TABLES: { [K in ScenarioResult['kind']]: (result: Extract<ScenarioResult, 
   batch: batchTable,
   coldstart: coldStartTable,
   target: targetTable,
+  compare: compareTable,
   failed: failedSection,
 };
 

@@ -1,7 +1,7 @@
-import type { ConversionProgress, ConversionSettings, ConvertRequest, JobPlan } from '../../core/contract';
+import type { ConversionProgress, ConversionSettings, ConvertRequest, JobPlan, OutputSample } from '../../core/contract';
 import { withUprightOrientation } from '../../core/exif';
 import { formatInfo, type FormatInfo, type ImageFormat } from '../../core/formats';
-import { resolutionNeeded, rotated, turned, type Size } from '../../core/geometry';
+import { centredPart, resolutionNeeded, rotated, turned, type Size } from '../../core/geometry';
 import { CONVERSION_ERRORS, imageTooLargeMessage, outputTooLargeMessage } from '../../core/messages';
 import { hasTargetSize } from '../../core/policy';
 import { CODECS, type Codec } from '../../wasm';
@@ -9,6 +9,7 @@ import { encodeBitmapWithCanvas } from './canvas-encoder';
 import { bitmapToPixels, decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from './decode';
 import { explainMemoryFailure } from './failures';
 import type { RawImage } from './raw-image';
+import { crop } from './pixels';
 import { decodeScaledBitmap } from './scaled-decode';
 import { MAX_TARGET_ATTEMPTS, searchTargetSize } from './target-size';
 import { changesPixels, geometryFor, transform, type Resizer } from './transform';
@@ -234,4 +235,28 @@ async function convertWithinLimits(request: ConvertRequest, resize: Resizer, rep
   report({ percent: STAGE_END.metadata });
   const keepSource = mayKeepSource && bytes.byteLength >= file.size && !sourceHasMetadata;
   return { ...encoded, bytes, keptOriginal: keepSource ? { convertedBytes: bytes.byteLength } : null };
+}
+
+/** The pixels an estimate encodes of an output: a megapixel encodes in a fraction of a 12 MP photo's time. */
+export const SAMPLE_PIXELS = 1_000_000;
+
+/**
+ * What a conversion's output would weigh (OutputSample): decoded and transformed as the conversion would be, then a
+ * centred part of at most SAMPLE_PIXELS encoded with the settings. Metadata and "keep the original" are left out:
+ * the estimate is of the encoder's output.
+ */
+export async function sampleOutput(request: ConvertRequest, resize: Resizer): Promise<OutputSample> {
+  try {
+    const { settings, plan } = request;
+    const output = CODECS[settings.outputFormat];
+    const sourceBytes = new SourceBytes(request.file);
+    const decoded = await oneDecodeAtATime(() => decodePixels(request, sourceBytes, null)).finally(() => sourceBytes.release());
+    if (!decoded) throw new Error(CONVERSION_ERRORS.load);
+    const image = await transform(decoded.pixels, settings, { resize, keepAlpha: output.format.alpha, fullSize: decoded.fullSize, plan });
+    const part = crop(image, centredPart(image, SAMPLE_PIXELS));
+    const bytes = await output.encode(part, { quality: encoderQuality(settings), optimise: settings.enableCompression });
+    return { bytes: bytes.byteLength, pixels: part.width * part.height, outputPixels: image.width * image.height };
+  } catch (error) {
+    throw explainMemoryFailure(error);
+  }
 }

@@ -135,6 +135,8 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
       if (!s.viewport) return;
       drawSide(leftCanvas.current, s.left, s.viewport, s.ratio);
       drawSide(rightCanvas.current, s.right, s.viewport, s.ratio);
+      // Which sides are on screen, for whoever waits for them (the tests, the bench's time to both painted).
+      if (view.current) view.current.dataset.drawn = [s.left.fit ? 'original' : '', s.right.fit ? 'output' : ''].filter(Boolean).join(' ');
     });
   };
 

@@ -10,6 +10,7 @@ import { ShareIcon } from './ShareIcon';
 import { afterNextFrame } from '../../lib/frames';
 import { countOf } from '../../lib/plural';
 import { useJobsByStatus } from './useConversionQueue';
+import type { BatchEstimate } from './useBatchEstimate';
 
 interface ActionBarProps {
   queue: ConversionQueue;
@@ -21,6 +22,8 @@ interface ActionBarProps {
   /** When set, the hint is a button that takes the visitor to what is missing (the e-mail field). */
   onHint?: () => void;
   onConvert: () => void;
+  /** What Convert would make of the batch, before it is pressed (useBatchEstimate); null until sampled. */
+  estimate: BatchEstimate | null;
 }
 
 type RunCounts = ReturnType<typeof summarise>;
@@ -123,7 +126,7 @@ function SaveToFolderButton({ queue, completed }: { queue: ConversionQueue; comp
  * (sticky, so at the end of the page it takes its own place and covers nothing). On a phone the settings, the
  * files and the queue are long; the action and the batch's state are always a thumb away.
  */
-export function ActionBar({ queue, label, disabled, hint, onHint, onConvert }: ActionBarProps) {
+export function ActionBar({ queue, label, disabled, hint, onHint, onConvert, estimate }: ActionBarProps) {
   // Re-renders when a job changes status, not on progress; the time left is refreshed every few seconds.
   const jobs = useJobsByStatus(queue);
   const run = queue.latestRunJobs(jobs);
@@ -177,6 +180,11 @@ export function ActionBar({ queue, label, disabled, hint, onHint, onConvert }: A
                 <div className="progress__bar" style={{ transform: `scaleX(${done})` }} />
               </div>
             </>
+          ) : null}
+          {estimate && !running ? (
+            <p className="action-bar__estimate" data-testid="batch-estimate" data-bytes={Math.round(estimate.bytes)}>
+              {estimate.text}
+            </p>
           ) : null}
           {hint ? (
             <p className="convert__hint" id="convert-hint">

@@ -1,5 +1,6 @@
 import { avif } from './avif';
 import { coldstart } from './coldstart';
+import { compareView } from './compareView';
 import { jpeg } from './jpeg';
 import { lowmem } from './lowmem';
 import { many } from './many';
@@ -11,4 +12,4 @@ import { target } from './target';
 import { webp } from './webp';
 
 /** Every scenario, in the order `npm run bench` runs them and the report lists them. */
-export const SCENARIOS: readonly Scenario[] = [coldstart, webp, jpeg, avif, memory, phone, lowmem, resize, many, target];
+export const SCENARIOS: readonly Scenario[] = [coldstart, webp, jpeg, avif, memory, phone, lowmem, resize, many, target, compareView];

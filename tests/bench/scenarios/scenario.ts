@@ -62,6 +62,23 @@ export interface TargetResult {
   rows: TargetRow[];
 }
 
+export interface CompareRow {
+  photo: string;
+  /** From the tap on Compare to both sides drawn: the median of the runs, and the worst. */
+  openMs: number;
+  worstMs: number;
+  /** Long tasks in that time, in the worst run, and the longest. */
+  longTasks: number;
+  longestMs: number;
+}
+
+export interface CompareResult {
+  kind: 'compare';
+  id: string;
+  title: string;
+  rows: CompareRow[];
+}
+
 /** A scenario that stopped with an error: the page says so, and the other scenarios still run. */
 export interface FailedResult {
   kind: 'failed';
@@ -70,7 +87,7 @@ export interface FailedResult {
   error: string;
 }
 
-export type ScenarioResult = BatchResult | ColdStartResult | TargetResult | FailedResult;
+export type ScenarioResult = BatchResult | ColdStartResult | TargetResult | CompareResult | FailedResult;
 
 /** One scenario: what `--only` names it, and how it runs. */
 export interface Scenario {
