@@ -21,6 +21,8 @@ import { countOf } from '../lib/plural';
 import type { ConversionQueue } from '../conversion/conversionQueue';
 import type { ConversionJob } from '../conversion/jobs';
 import type { CompareSubject } from '../features/compare/CompareDialog';
+import { loadCompareDialog } from '../features/compare/loadCompareDialog';
+import { whenIdle } from '../lib/frames';
 import type { SelectedFile } from '../features/intake/useSelectedFiles';
 import type { ConversionSettings } from '../features/settings/settings';
 
@@ -135,8 +137,8 @@ const ABOUT = (
 
 const UPDATE_READY = 'A new version is available';
 
-/** Loaded the first time a comparison opens: the idle page does not need it. */
-const CompareDialog = lazy(() => import('../features/compare/CompareDialog'));
+/** Loaded ahead of the first comparison once there are files (loadCompareDialog): the idle page does not need it. */
+const CompareDialog = lazy(loadCompareDialog);
 
 /** What the compare dialog shows, the button to give the focus back to, and what to stop when it closes (a preview's conversion). */
 interface Comparing {
@@ -181,6 +183,9 @@ export function ConverterPage() {
   // The settings panel shows a change at once; what follows from it (each file's state, Convert's count, the codecs
   // to warm up) renders after, in the background, where a tap during a batch does not wait for it.
   const deferredSettings = useDeferredValue(settings);
+
+  // Once there are files, the compare dialog is fetched and compiled while the page is idle, not on the tap that opens it.
+  useEffect(() => (hasValidFiles ? whenIdle(() => void loadCompareDialog().catch(() => undefined)) : undefined), [hasValidFiles]);
 
   // Once there is something to convert, have the codecs the settings need ready before Convert.
   useEffect(() => (hasValidFiles ? warmUpWhenIdle(deferredSettings) : undefined), [hasValidFiles, deferredSettings]);

@@ -18,13 +18,18 @@ export interface CompareSubject {
   settings: ConversionSettings;
 }
 
-/** A picture drawn in the worker, and the part of the output's pixels it covers. */
+/**
+ * A picture drawn in the worker, shown as it came (a canvas it was transferred into: no drawing on this thread), and
+ * the part of the output's pixels it covers.
+ */
 interface Picture {
-  bitmap: ImageBitmap;
+  canvas: HTMLCanvasElement;
   rect: Rect;
 }
 
 interface Side {
+  /** The element the side's pictures are placed in (the output's is clipped at the divider). */
+  layer: HTMLDivElement | null;
   fit: Picture | null;
   detail: Picture | null;
 }
@@ -43,21 +48,39 @@ const DETAIL_AFTER_MS = 150;
 /** Each zoom button's step. */
 const ZOOM_STEP = 2;
 
-const closeBitmaps = (side: Side) => {
-  side.fit?.bitmap.close();
-  side.detail?.bitmap.close();
-};
+/** A bitmap in a canvas of its own size, transferred (not drawn): the compositor scales and moves it. */
+function pictureOf(bitmap: ImageBitmap, rect: Rect): Picture {
+  const canvas = document.createElement('canvas');
+  canvas.className = 'compare__picture';
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  const renderer = canvas.getContext('bitmaprenderer');
+  if (renderer) renderer.transferFromImageBitmap(bitmap);
+  else {
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+    bitmap.close();
+  }
+  return { canvas, rect };
+}
 
-/** Draws one side: its fitted picture scaled to the viewport, and the sharper region on top where there is one. */
-function drawSide(canvas: HTMLCanvasElement | null, side: Side, viewport: Viewport, ratio: number): void {
-  const context = canvas?.getContext('2d');
-  if (!canvas || !context) return;
-  context.setTransform(1, 0, 0, 1, 0, 0);
-  context.clearRect(0, 0, canvas.width, canvas.height);
-  context.imageSmoothingQuality = 'high';
-  const scale = viewport.zoom * ratio;
-  const place = (rect: Rect) => [canvas.width / 2 + (rect.x - viewport.centre.x) * scale, canvas.height / 2 + (rect.y - viewport.centre.y) * scale, rect.width * scale, rect.height * scale] as const;
-  for (const picture of [side.fit, side.detail]) if (picture) context.drawImage(picture.bitmap, ...place(picture.rect));
+/** Puts a side's pictures where the viewport shows their parts of the image: a transform, which the compositor applies. */
+function placeSide(side: Side, viewport: Viewport, view: Size): void {
+  for (const picture of [side.fit, side.detail]) {
+    if (!picture) continue;
+    const { canvas, rect } = picture;
+    const x = view.width / 2 + (rect.x - viewport.centre.x) * viewport.zoom;
+    const y = view.height / 2 + (rect.y - viewport.centre.y) * viewport.zoom;
+    canvas.style.transform = `translate(${x}px, ${y}px) scale(${(rect.width * viewport.zoom) / canvas.width}, ${(rect.height * viewport.zoom) / canvas.height})`;
+  }
+}
+
+/** Shows a new picture in place of `slot`'s: placed before it is added, so it never shows at its own size first. */
+function showPicture(side: Side, slot: 'fit' | 'detail', picture: Picture | null, viewport: Viewport | null, view: Size): void {
+  side[slot]?.canvas.remove();
+  side[slot] = picture;
+  if (!picture || !side.layer) return;
+  if (viewport) placeSide({ layer: null, fit: slot === 'fit' ? picture : null, detail: slot === 'detail' ? picture : null }, viewport, view);
+  side.layer.append(picture.canvas);
 }
 
 /**
@@ -70,8 +93,8 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const view = useRef<HTMLDivElement>(null);
-  const leftCanvas = useRef<HTMLCanvasElement>(null);
-  const rightCanvas = useRef<HTMLCanvasElement>(null);
+  const leftLayer = useRef<HTMLDivElement>(null);
+  const rightLayer = useRef<HTMLDivElement>(null);
   const divider = useRef<HTMLInputElement>(null);
   const dividerLine = useRef<HTMLDivElement>(null);
   const [geometry, setGeometry] = useState<Geometry | null>(null);
@@ -79,13 +102,13 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
   const [problem, setProblem] = useState<string | null>(null);
   const [zoomLabel, setZoomLabel] = useState('Fit');
 
-  // The drawing state lives outside React: a drag redraws the canvases at the frame rate without a render.
+  // The view's state lives outside React: a drag moves the pictures at the frame rate without a render.
   const state = useRef({
     viewport: null as Viewport | null,
     view: { width: 1, height: 1 } as Size,
     ratio: 1,
-    left: { fit: null, detail: null } as Side,
-    right: { fit: null, detail: null } as Side,
+    left: { layer: null, fit: null, detail: null } as Side,
+    right: { layer: null, fit: null, detail: null } as Side,
     frame: 0,
     generation: 0,
   });
@@ -125,7 +148,7 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
     };
   }, [subject]);
 
-  /** Redraws both canvases at the next frame. */
+  /** Places both sides' pictures at the next frame. */
   const redraw = useRef(() => {});
   redraw.current = () => {
     const s = state.current;
@@ -133,8 +156,8 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
     s.frame = requestAnimationFrame(() => {
       s.frame = 0;
       if (!s.viewport) return;
-      drawSide(leftCanvas.current, s.left, s.viewport, s.ratio);
-      drawSide(rightCanvas.current, s.right, s.viewport, s.ratio);
+      placeSide(s.left, s.viewport, s.view);
+      placeSide(s.right, s.viewport, s.view);
       // Which sides are on screen, for whoever waits for them (the tests, the bench's time to both painted).
       if (view.current) view.current.dataset.drawn = [s.left.fit ? 'original' : '', s.right.fit ? 'output' : ''].filter(Boolean).join(' ');
     });
@@ -149,11 +172,8 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
       const { width, height } = element.getBoundingClientRect();
       s.view = { width: Math.max(1, width), height: Math.max(1, height) };
       s.ratio = window.devicePixelRatio || 1;
-      for (const canvas of [leftCanvas.current, rightCanvas.current]) {
-        if (!canvas) continue;
-        canvas.width = Math.round(s.view.width * s.ratio);
-        canvas.height = Math.round(s.view.height * s.ratio);
-      }
+      s.left.layer = leftLayer.current;
+      s.right.layer = rightLayer.current;
       s.viewport = clampViewport(s.viewport ?? fitted(geometry.output, s.view), geometry.output, s.view, s.ratio);
       redraw.current();
     };
@@ -172,8 +192,7 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
     let live = true;
     const show = (side: Side, bitmap: ImageBitmap) => {
       if (!live) return bitmap.close();
-      side.fit?.bitmap.close();
-      side.fit = { bitmap, rect: whole };
+      showPicture(side, 'fit', pictureOf(bitmap, whole), s.viewport, s.view);
       redraw.current();
     };
     viewInWorker(subject.original, { framing: geometry.framing, region: null, box }).then((bitmap) => show(s.left, bitmap), () => live && setProblem('The original could not be decoded.'));
@@ -187,8 +206,10 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
     () => () => {
       const s = state.current;
       cancelAnimationFrame(s.frame);
-      closeBitmaps(s.left);
-      closeBitmaps(s.right);
+      for (const side of [s.left, s.right]) {
+        showPicture(side, 'fit', null, null, s.view);
+        showPicture(side, 'detail', null, null, s.view);
+      }
     },
     [],
   );
@@ -201,18 +222,16 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
       const s = state.current;
       if (!geometry || !output || !s.viewport) return;
       const generation = ++s.generation;
-      const fitScale = (s.left.fit?.bitmap.width ?? 0) / geometry.output.width;
-      for (const side of [s.left, s.right]) {
-        side.detail?.bitmap.close();
-        side.detail = null;
+      const fitScale = (s.left.fit?.canvas.width ?? 0) / geometry.output.width;
+      if (s.viewport.zoom * s.ratio <= fitScale * 1.25) {
+        for (const side of [s.left, s.right]) showPicture(side, 'detail', null, null, s.view);
+        return;
       }
-      if (s.viewport.zoom * s.ratio <= fitScale * 1.25) return redraw.current();
       const rect = visibleRect(s.viewport, geometry.output, s.view);
       const box = { width: Math.min(MAX_BOX_EDGE, Math.ceil(rect.width * s.viewport.zoom * s.ratio)), height: Math.min(MAX_BOX_EDGE, Math.ceil(rect.height * s.viewport.zoom * s.ratio)) };
       const keep = (side: Side) => (bitmap: ImageBitmap) => {
         if (generation !== s.generation) return bitmap.close();
-        side.detail = { bitmap, rect };
-        redraw.current();
+        showPicture(side, 'detail', pictureOf(bitmap, rect), s.viewport, s.view);
       };
       const perOutputPixel = geometry.framing.crop.width / geometry.output.width;
       viewInWorker(subject.original, { framing: geometry.framing, region: scaledRect(rect, perOutputPixel), box }).then(keep(s.left), () => undefined);
@@ -236,7 +255,7 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
       divider.current.value = String(Math.round(value));
       divider.current.setAttribute('aria-valuetext', dividerText(Math.round(value), outputLabel));
     }
-    if (rightCanvas.current) rightCanvas.current.style.clipPath = `inset(0 0 0 ${value}%)`;
+    if (rightLayer.current) rightLayer.current.style.clipPath = `inset(0 0 0 ${value}%)`;
     if (dividerLine.current) dividerLine.current.style.left = `${value}%`;
   };
 
@@ -308,9 +327,9 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
           <strong>{outputLabel}</strong> {output ? sizeText(geometry?.output, output.size) : 'Converting with these settings…'}
         </p>
       </div>
-      <div className="compare__view" ref={view} onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp} onWheel={onWheel}>
-        <canvas className="compare__canvas" ref={leftCanvas} role="img" aria-label={`${subject.name}, original`} />
-        <canvas className="compare__canvas" ref={rightCanvas} role="img" aria-label={`${subject.name}, ${outputLabel}`} style={{ clipPath: 'inset(0 0 0 50%)' }} />
+      <div className="compare__view" ref={view} data-testid="compare-view" onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp} onWheel={onWheel}>
+        <div className="compare__layer" ref={leftLayer} role="img" aria-label={`${subject.name}, original`} />
+        <div className="compare__layer" ref={rightLayer} role="img" aria-label={`${subject.name}, ${outputLabel}`} style={{ clipPath: 'inset(0 0 0 50%)' }} />
         <div className="compare__divider" ref={dividerLine} aria-hidden="true" />
         {problem ? (
           <p className="compare__problem" role="alert">
