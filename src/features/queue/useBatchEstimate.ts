@@ -3,7 +3,7 @@ import type { ConversionSettings, OutputSample } from '../../../core/contract';
 import { hasTargetSize } from '../../../core/policy';
 import { planFor, sampleInWorker } from '../../conversion/bridge';
 import { settingsKey } from '../settings/settings';
-import { estimateBytes, estimateText, filesToSample, type EstimatedFile } from './estimate';
+import type { EstimatedFile } from './estimate';
 
 export interface BatchEstimate {
   bytes: number;
@@ -44,6 +44,8 @@ export function useBatchEstimate(files: readonly File[], settings: ConversionSet
     };
     const timer = setTimeout(async () => {
       try {
+        // The arithmetic loads with the first estimate: the idle page does not need it.
+        const { estimateBytes, estimateText, filesToSample } = await import('./estimate');
         const entries: EstimatedFile[] = await Promise.all(
           files.map(async (file) => {
             const plan = await planFor(file, settings);
