@@ -70,13 +70,21 @@ export const JobCard = memo(function JobCard({ queue, id, onDownload, onCompare,
         <p className="job__name" title={job.file.name}>
           {job.file.name}
         </p>
-        <span className={`badge badge--${job.status}`}>{(job.status === 'processing' && stageLabel(job.stage)) || STATUS_TEXT[job.status]}</span>
+        <span className="job__head-end">
+          {/* Where the original is at hand (a job a later page restored without its source has none). */}
+          {result && result.file.size > 0 ? (
+            <button type="button" className="link-button job__compare" onClick={(event) => onCompare(result, event.currentTarget)} aria-label={`Compare ${result.outputName}`}>
+              Compare
+            </button>
+          ) : null}
+          <span className={`badge badge--${job.status}`}>{(job.status === 'processing' && stageLabel(job.stage)) || STATUS_TEXT[job.status]}</span>
+        </span>
       </div>
       <div className="job__body">
         {running ? (
           <JobProgress queue={queue} id={job.id} name={job.file.name} onCancel={onCancel} />
         ) : null}
-        {job.status === 'completed' && result ? <JobResult job={result} onDownload={onDownload} onCompare={onCompare} /> : null}
+        {job.status === 'completed' && result ? <JobResult job={result} onDownload={onDownload} /> : null}
         {job.status === 'error' ? (
           <div className="job__result">
             <p className="job__error" role="alert">
@@ -92,8 +100,8 @@ export const JobCard = memo(function JobCard({ queue, id, onDownload, onCompare,
   );
 });
 
-/** A completed job's sizes, format and dimensions, with Download, Compare (where its original is at hand) and Share. */
-function JobResult({ job, onDownload, onCompare }: { job: ConversionJob; onDownload: (job: ConversionJob) => void; onCompare: (job: ConversionJob, opener: HTMLElement) => void }) {
+/** A completed job's sizes, format and dimensions, with Download and Share. */
+function JobResult({ job, onDownload }: { job: ConversionJob; onDownload: (job: ConversionJob) => void }) {
   const canShare = useCanShareFiles();
   const saved = job.outputSize !== null ? percentSaved(job.originalSize, job.outputSize) : null;
   const larger = job.outputSize !== null ? percentLarger(job.originalSize, job.outputSize) : null;
@@ -113,11 +121,6 @@ function JobResult({ job, onDownload, onCompare }: { job: ConversionJob; onDownl
         <button type="button" className="button button--primary button--small" onClick={() => onDownload(job)} aria-label={`Download ${job.outputName}`}>
           Download
         </button>
-        {job.file.size > 0 ? (
-          <button type="button" className="button button--ghost button--small" onClick={(event) => onCompare(job, event.currentTarget)} aria-label={`Compare ${job.outputName}`}>
-            Compare
-          </button>
-        ) : null}
         {canShare ? (
           <button type="button" className="button button--ghost button--small button--square" onClick={() => void shareWithMessages([job])} aria-label={`Share ${job.outputName}`} title="Share">
             <ShareIcon />
