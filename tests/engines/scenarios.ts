@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { FIXTURES } from '../fixtures/make-fixtures';
-import { FORGET_KEPT_BATCH, KEPT_SOURCE_SIZES, RECORDED_JOBS } from '../keptBatch';
+import { FORGET_KEPT_BATCH, KEPT_FILES, KEPT_SOURCE_SIZES, RECORDED_JOBS } from '../keptBatch';
 import { waitFor, type EngineSession } from './session';
 
 /**
@@ -62,6 +62,21 @@ const CAPTURE_DOWNLOADS = `
   }
   return true;`;
 
+/** Installed with it: what the app logs with console.error and what it leaves unhandled, for the runner's report of a failure. */
+const CAPTURE_ERRORS = `
+  if (!window.__errors) {
+    const errors = [];
+    window.__errors = errors;
+    const log = console.error;
+    console.error = function (...args) {
+      errors.push(args.map((arg) => (arg && arg.stack) || String(arg)).join(' '));
+      return log.apply(console, args);
+    };
+    addEventListener('error', (event) => errors.push(String(event.message)));
+    addEventListener('unhandledrejection', (event) => errors.push(String(event.reason && event.reason.stack || event.reason)));
+  }
+  return true;`;
+
 const fail = (message: string): never => {
   throw new Error(message);
 };
@@ -74,6 +89,7 @@ async function open(context: ScenarioContext, path = '/'): Promise<void> {
   await context.session.goto(context.baseUrl + path);
   await waitFor(context.session, `return document.documentElement.hasAttribute('data-alive')`, 'the page to be alive');
   await context.session.run(CAPTURE_DOWNLOADS);
+  await context.session.run(CAPTURE_ERRORS);
 }
 
 /** Waits until the page has opened the batch it keeps on the device, and says where it keeps it. */
@@ -234,12 +250,19 @@ export const SCENARIOS: Scenario[] = [
       await clickButton(session, 'Convert ', { prefix: true });
       const jobStatus = (name: string) => `[...document.querySelectorAll('[data-testid="job"]')].find((job) => job.textContent.includes(${JSON.stringify(name)}))?.dataset.status`;
       const largeBytes = statSync(join(context.fixtureDir, FIXTURES.photo12mp)).size;
+      const state = `return {
+        small: ${jobStatus(FIXTURES.jpeg)},
+        large: ${jobStatus(FIXTURES.photo12mp)},
+        sources: await (async () => { ${KEPT_SOURCE_SIZES} })(),
+        files: await (async () => { ${KEPT_FILES} })(),
+      };`;
       await waitFor(
         session,
-        `const sizes = await (async () => { ${KEPT_SOURCE_SIZES} })();
-         return ${jobStatus(FIXTURES.jpeg)} === 'completed' && ${jobStatus(FIXTURES.photo12mp)} === 'processing' && sizes.includes(${largeBytes});`,
+        `const { small, large, sources } = await (async () => { ${state} })();
+         return small === 'completed' && large === 'processing' && sources.includes(${largeBytes});`,
         'the small photo done, the large one converting with its source kept whole',
         120_000,
+        state,
       );
       await clickButton(session, 'Download photo.png');
       const [before] = await downloaded(session, 1);

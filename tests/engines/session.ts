@@ -16,8 +16,11 @@ export interface EngineSession {
   close(): Promise<void>;
 }
 
-/** Polls a page expression until it is truthy; its last value is in the error when it never is. */
-export async function waitFor<T>(session: EngineSession, body: string, what: string, timeoutMs = 60_000): Promise<T> {
+/**
+ * Polls a page expression until it is truthy; its last value is in the error when it never is, and what `describe`
+ * (another page expression) says of the page then.
+ */
+export async function waitFor<T>(session: EngineSession, body: string, what: string, timeoutMs = 60_000, describe?: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   while (Date.now() < deadline) {
@@ -25,5 +28,6 @@ export async function waitFor<T>(session: EngineSession, body: string, what: str
     if (last) return last;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`${session.engine}: timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
+  const seen = describe ? `; the page: ${JSON.stringify(await session.run<unknown>(describe).catch((error: unknown) => String(error)))}` : '';
+  throw new Error(`${session.engine}: timed out waiting for ${what} (last: ${JSON.stringify(last)})${seen}`);
 }

@@ -74,7 +74,10 @@ export async function startWebKit(): Promise<EngineSession> {
       // execute/async hands the script a callback as its last argument; errors come back as values, not as hangs.
       const script = `const done = arguments[arguments.length - 1];
         (async () => { ${body} })().then((value) => done({ value }), (error) => done({ error: String(error && error.stack || error) }));`;
-      const result = await call<{ value?: T; error?: string }>('POST', `/session/${id}/execute/async`, { script, args: [] });
+      const result = await call<{ value?: T; error?: string }>('POST', `/session/${id}/execute/async`, { script, args: [] }).catch((error: unknown) => {
+        // Which script it was, so a hang names itself.
+        throw new Error(`${String(error instanceof Error ? error.message : error)} (running: ${body.trim().replace(/\s+/g, ' ').slice(0, 160)}…)`);
+      });
       if (result.error) throw new Error(result.error);
       return result.value as T;
     },
