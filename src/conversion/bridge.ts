@@ -56,9 +56,7 @@ export type Converter = (file: Blob, settings: ConversionSettings, options: Conv
  * gives no size fails as the worker would fail it.
  */
 export async function planFor(file: Blob, settings: ConversionSettings): Promise<JobPlan> {
-  const header = await probeImage(file).catch(() => null);
-  if (!header?.size) throw new Error(CONVERSION_ERRORS.load);
-  return planJob({ format: header.format, size: header.size, turned: header.turned ?? false }, settings);
+  return planJob(await sourceHeader(file), settings);
 }
 
 export const convertInWorker: Converter = async (file, settings, { onProgress, keepAt, ...options }) => {
@@ -92,9 +90,9 @@ export function warmUpWhenIdle(settings: ConversionSettings): () => void {
   return whenIdle(() => void pools().then(({ convertPool }) => convertPool().warm((remote) => remote.warmUp(plan))));
 }
 
-/** The header the page read of an image (probeImage), as the workers take it; rejects when it has no size. */
+/** The header the page read of an image (probeImage), as the workers take it; rejects with the load error when it has none or no size. */
 async function sourceHeader(file: Blob): Promise<SourceHeader> {
-  const header = await probeImage(file);
+  const header = await probeImage(file).catch(() => null);
   if (!header?.size) throw new Error(CONVERSION_ERRORS.load);
   return { format: header.format, size: header.size, turned: header.turned ?? false };
 }
