@@ -104,7 +104,8 @@ export function createJob(id: string, file: File, settings: ConversionSettings, 
 
 /**
  * A job a page before this one recorded on the device (conversion/batchRecord.ts), with its files read back: its kept
- * source (a completed job's is gone: an empty stand-in with its name), its kept output and where that is.
+ * source (for a completed job whose source never fitted on the device, an empty stand-in with its name), its kept
+ * output and where that is.
  */
 export interface RestoredJob {
   record: JobRecord;
