@@ -1,9 +1,9 @@
 import type { ViewRequest } from '../../core/contract';
-import { formatInfo } from '../../core/formats';
 import { turned } from '../../core/geometry';
+import { CONVERSION_ERRORS } from '../../core/messages';
 import { planView, viewMatrix } from '../../core/view';
 import { releaseCanvas } from './canvas-encoder';
-import { decodeScaledBitmap } from './scaled-decode';
+import { bitmapNearScale } from './scaled-decode';
 
 /**
  * A picture for the compare view (core/view.ts): decoded near the size it is drawn at where the browser can (a 24 MP
@@ -13,13 +13,11 @@ export async function framedView({ file, source, framing, region, box }: ViewReq
   const upright = source.turned ? turned(source.size) : source.size;
   const plan = planView(upright, framing, region, box);
   // A region is drawn from the whole decoded image: decode at the scale the picture needs of it.
-  const bitmap =
-    (await decodeScaledBitmap(file, formatInfo(source.format).mimeType, source.size, plan.scale).catch(() => null)) ??
-    (await createImageBitmap(file, { imageOrientation: 'from-image' }));
+  const bitmap = await bitmapNearScale(file, source, plan.scale);
   const canvas = new OffscreenCanvas(plan.size.width, plan.size.height);
   try {
     const context = canvas.getContext('2d');
-    if (!context) throw new Error('Failed to get canvas context');
+    if (!context) throw new Error(CONVERSION_ERRORS.canvas);
     context.imageSmoothingQuality = 'high';
     context.setTransform(...viewMatrix(plan, upright, framing, bitmap.width / upright.width));
     context.drawImage(bitmap, 0, 0);

@@ -1,3 +1,5 @@
+import type { SourceHeader } from '../../core/contract';
+import { formatInfo } from '../../core/formats';
 import type { Size } from '../../core/geometry';
 
 /**
@@ -34,4 +36,12 @@ export async function decodeScaledBitmap(file: Blob, mimeType: string, stored: S
   } finally {
     decoder?.close();
   }
+}
+
+/**
+ * An upright picture of an image at `scale` of its size or more, for what the page shows of it (a preview, the compare
+ * view): decoded near that size where the browser can (decodeScaledBitmap), else whole.
+ */
+export async function bitmapNearScale(file: Blob, source: SourceHeader, scale: number): Promise<ImageBitmap> {
+  return (await decodeScaledBitmap(file, formatInfo(source.format).mimeType, source.size, scale)) ?? createImageBitmap(file, { imageOrientation: 'from-image' });
 }
