@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
 import type { ConversionSettings, Framing } from '../../../core/contract';
 import { FORMATS } from '../../../core/formats';
-import type { Rect, Size } from '../../../core/geometry';
+import { turned, type Rect, type Size } from '../../../core/geometry';
 import { planFor, viewInWorker } from '../../conversion/bridge';
 import { formatBytes } from '../../lib/formatBytes';
 import { actualSizeZoom, clampViewport, fitted, panBy, scaledRect, visibleRect, zoomAbout, type Viewport } from './viewport';
@@ -132,7 +132,7 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
     planFor(subject.original, subject.settings).then(
       (plan) => {
         if (!live) return;
-        const upright = plan.source.turned ? { width: plan.source.size.height, height: plan.source.size.width } : plan.source.size;
+        const upright = plan.source.turned ? turned(plan.source.size) : plan.source.size;
         setGeometry({ framing: { rotation: subject.settings.rotation, crop: plan.geometry.crop }, original: upright, output: { width: plan.geometry.width, height: plan.geometry.height } });
       },
       () => live && setProblem('This image cannot be shown.'),
@@ -240,11 +240,13 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
   };
   useEffect(() => () => clearTimeout(detailTimer.current), []);
 
+  /** Whether a zoom is the fitted one (or there is nothing to fit yet). */
+  const isFitZoom = (zoom: number) => !geometry || Math.abs(zoom - fitted(geometry.output, state.current.view).zoom) < 1e-6;
+
   const changeViewport = (next: Viewport) => {
     const s = state.current;
     s.viewport = next;
-    const fit = geometry ? fitted(geometry.output, s.view).zoom : next.zoom;
-    setZoomLabel(Math.abs(next.zoom - fit) < 1e-6 ? 'Fit' : `${Math.round(next.zoom * s.ratio * 100)}%`);
+    setZoomLabel(isFitZoom(next.zoom) ? 'Fit' : `${Math.round(next.zoom * s.ratio * 100)}%`);
     redraw.current();
     askForDetail();
   };
@@ -276,9 +278,8 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
     const box = event.currentTarget.getBoundingClientRect();
     pointers.current.set(event.pointerId, { x: event.clientX - box.left, y: event.clientY - box.top });
     event.currentTarget.setPointerCapture(event.pointerId);
-    const atFit = Math.abs(s.viewport.zoom - fitted(geometry.output, s.view).zoom) < 1e-6;
     const onHandle = (event.target as HTMLElement).closest('.compare__divider') !== null;
-    gesture.current = pointers.current.size >= 2 ? 'pinch' : onHandle || atFit ? 'divider' : 'pan';
+    gesture.current = pointers.current.size >= 2 ? 'pinch' : onHandle || isFitZoom(s.viewport.zoom) ? 'divider' : 'pan';
     if (gesture.current === 'divider') setDivider(((event.clientX - box.left) / box.width) * 100);
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
