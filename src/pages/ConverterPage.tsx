@@ -75,7 +75,6 @@ const ConvertBar = memo(function ConvertBar({ queue, files, settings, email, onC
 
 const NO_FILES: readonly File[] = [];
 
-
 /**
  * A part of the prerendered page that React takes over after the rest: a Suspense boundary in server HTML is
  * hydrated after the page around it, in slices React can pause between, and at once if it is tapped or its props

@@ -1,4 +1,5 @@
 import type { ImageFormat, OutputSample } from '../../../core/contract';
+import { countOf } from '../../lib/plural';
 
 /**
  * The batch's weight before Convert, from a few files' samples (OutputSample: a part of each output, encoded with the
@@ -69,5 +70,5 @@ export function roughBytes(bytes: number): string {
 export function estimateText(bytes: number, images: number, inputBytes: number): string {
   const change = inputBytes > 0 ? Math.round((bytes / inputBytes - 1) * 100) : 0;
   const sign = change < 0 ? '−' : '+';
-  return `About ${roughBytes(bytes)} for ${images} image${images === 1 ? '' : 's'} · ${sign}${Math.abs(change)}%`;
+  return `About ${roughBytes(bytes)} for ${countOf(images, 'image')} · ${sign}${Math.abs(change)}%`;
 }
