@@ -11,12 +11,15 @@
  *   npm run bench:trace -- --phone --slowdown 4   as the bench's phone: 390 × 844 touch, Rotate right tapped every 600 ms
  *   npm run bench:trace -- --profile           also a CPU profile of the page: the functions that took the most time
  *                                              (written to tests/bench/results/page.cpuprofile)
+ *   npm run bench:trace -- --memory            instead of the UI thread, where the page's memory goes during the batch:
+ *                                              the renderer's allocators from Chromium's memory dumps (memory-trace.ts)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allJobsSettled, centre, convertButton, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, tapPoint, tapUntil, throttle, type AppSettings } from './app-page';
 import { instrumentApp } from './app-instrument';
 import { photoSet } from './inputs';
+import { MEMORY_CATEGORY, MemoryTrace, memoryReport } from './memory-trace';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -33,6 +36,7 @@ const [WIDTH, HEIGHT] = (option('size') ?? '4000x3000').split('x').map(Number) a
 const SLOWDOWN = Number(option('slowdown') ?? 1);
 const PHONE = argv.includes('--phone');
 const PROFILE = argv.includes('--profile');
+const MEMORY = argv.includes('--memory');
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking', 'toplevel', 'blink'];
 
 interface TraceEvent {
@@ -121,11 +125,16 @@ async function main() {
     const page = await (await openContext(browser, PHONE ? { slowdown: SLOWDOWN } : undefined)).newPage();
     await page.addInitScript(instrumentApp);
     await openIdleApp(page);
+    // Memory is measured from the idle page, as the bench measures it, so its readings start before the files come.
+    if (MEMORY) await browser.startTracing(page, { categories: [MEMORY_CATEGORY] });
+    const memory = MEMORY ? await MemoryTrace.start(await browser.newBrowserCDPSession()) : null;
+    memory?.mark('adding files');
     await prepareBatch(page, inputs.paths, settings);
+    memory?.mark('Convert');
     const rotate = PHONE ? await tapPoint(page.getByRole('button', { name: 'Rotate right' })) : null;
     const convertAt = centre((await convertButton(page).boundingBox())!);
     await throttle(page, { slowdown: SLOWDOWN });
-    await browser.startTracing(page, { categories: CATEGORIES });
+    if (!MEMORY) await browser.startTracing(page, { categories: CATEGORIES });
     const profiler = PROFILE ? await page.context().newCDPSession(page) : null;
     if (profiler) {
       await profiler.send('Profiler.enable');
@@ -140,6 +149,7 @@ async function main() {
       await allJobsSettled(page, inputs.paths.length);
     }
     const profile = profiler ? (await profiler.send('Profiler.stop')).profile : null;
+    const pss = await memory?.stop();
     const trace = await browser.stopTracing();
     const results = join(import.meta.dirname, 'results');
     mkdirSync(results, { recursive: true });
@@ -148,7 +158,8 @@ async function main() {
     if (profile) writeFileSync(join(results, 'page.cpuprofile'), JSON.stringify(profile));
     const slowdown = SLOWDOWN > 1 ? `, CPU ${SLOWDOWN}× slower` : '';
     console.log(`${inputs.name} → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${slowdown}; trace in tests/bench/results/trace.json\n`);
-    console.log(report(JSON.parse(trace.toString()).traceEvents as TraceEvent[]).join('\n'));
+    const events = JSON.parse(trace.toString()).traceEvents as TraceEvent[];
+    console.log((pss ? memoryReport(events, pss) : report(events)).join('\n'));
     if (profile) console.log(['', 'Self time by function on the UI thread (CPU profile):', ...selfTimes(profile)].join('\n'));
   } finally {
     await browser.close();
