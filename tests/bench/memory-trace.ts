@@ -7,7 +7,8 @@ import { chromiumProcesses } from '../chromium-processes';
  * paired with one of Chromium's memory dumps taken at the same moment, which say how much each allocator holds.
  * PSS is what the bench counts; the dump says whose it is. A WASM heap is in no allocator, so what PSS holds beyond
  * them is the workers' WASM heaps (and code). A dump's size is what an allocator has committed and PSS what is
- * resident, so that remainder is a guide, below zero while the allocators hold memory not yet touched.
+ * resident, and a dump may come seconds after its PSS reading while a batch holds the cores, so that remainder is a
+ * guide, below zero while the allocators hold memory not yet touched.
  */
 
 /** The tracing category that carries Chromium's memory dumps; tracing must include it for a dump to be taken. */
@@ -38,32 +39,35 @@ function pssKb(pid: number): number {
   }
 }
 
-/** Readings as fast as Chromium dumps (a light dump takes a few hundred ms), from start() to stop(). */
+/** Readings as fast as Chromium dumps (a light dump takes a few hundred ms, seconds while a batch holds the cores). */
 export class MemoryTrace {
   private readonly readings: MemoryReading[] = [];
   private running = true;
-  private readonly loop: Promise<void>;
+  private loop: Promise<void> = Promise.resolve();
   private readonly startedAt = Date.now();
   private phase = 'idle page';
 
-  private constructor(private readonly cdp: CDPSession) {
-    this.loop = this.read();
-  }
+  private constructor(private readonly cdp: CDPSession) {}
 
-  /** Starts reading; the first reading, taken now, is what the others are measured from. */
+  /** Starts reading; the first reading, taken before this returns, is what the others are measured from. */
   static async start(cdp: CDPSession): Promise<MemoryTrace> {
     const trace = new MemoryTrace(cdp);
-    while (trace.readings.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    await trace.readOnce();
+    trace.loop = trace.readUntilStopped();
     return trace;
   }
 
-  private async read(): Promise<void> {
+  private async readOnce(): Promise<void> {
+    const pss = new Map(chromiumProcesses().filter(isRenderer).map((pid) => [pid, pssKb(pid)]));
+    const dump = await this.cdp.send('Tracing.requestMemoryDump', { levelOfDetail: 'light' } as never).catch(() => null);
+    const { dumpGuid, success } = (dump ?? {}) as { dumpGuid?: string; success?: boolean };
+    this.readings.push({ atMs: Date.now() - this.startedAt, phase: this.phase, pssKb: pss, dumpGuid: success && dumpGuid ? dumpGuid : null });
+  }
+
+  private async readUntilStopped(): Promise<void> {
     while (this.running) {
-      const pss = new Map(chromiumProcesses().filter(isRenderer).map((pid) => [pid, pssKb(pid)]));
-      const dump = await this.cdp.send('Tracing.requestMemoryDump', { levelOfDetail: 'light' } as never).catch(() => null);
-      const { dumpGuid, success } = (dump ?? {}) as { dumpGuid?: string; success?: boolean };
-      this.readings.push({ atMs: Date.now() - this.startedAt, phase: this.phase, pssKb: pss, dumpGuid: success && dumpGuid ? dumpGuid : null });
       await new Promise((resolve) => setTimeout(resolve, 200));
+      await this.readOnce();
     }
   }
 
