@@ -58,3 +58,12 @@ export function chromiumThreadsNamed(name: string): number[] {
   }
   return found;
 }
+
+/** Proportional set size (shared pages split among sharers) of a process, in kB; 0 if it is gone. */
+export function pssKb(pid: number): number {
+  try {
+    return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}

@@ -1,16 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { chromiumProcesses } from '../chromium-processes';
+import { chromiumProcesses, pssKb } from '../chromium-processes';
 import { cpuByThread, cpuUsed, mergeReading, type ThreadCpu } from './cpu';
-
-/** Proportional set size (shared pages split among sharers) of a process, in kB; 0 if it is gone. */
-function pssKb(pid: number): number {
-  try {
-    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-    return Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
 
 /**
  * Samples Chromium's processes every 200 ms, with one walk of /proc per sample: the peak of their total PSS

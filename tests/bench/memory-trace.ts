@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { CDPSession } from '@playwright/test';
-import { chromiumProcesses } from '../chromium-processes';
+import { chromiumProcesses, pssKb } from '../chromium-processes';
 
 /**
  * Where a batch's memory is (`npm run bench:trace -- --memory`): the renderer's PSS read from /proc, each reading
@@ -30,14 +30,6 @@ const isRenderer = (pid: number) => {
     return false;
   }
 };
-
-function pssKb(pid: number): number {
-  try {
-    return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
 
 /** Readings as fast as Chromium dumps (a light dump takes a few hundred ms, seconds while a batch holds the cores). */
 export class MemoryTrace {
@@ -131,13 +123,14 @@ export function memoryReport(traceEvents: readonly object[], readings: MemoryRea
   const overIdle = batch.map((r) => r.pss - idle.pss).sort((a, b) => a - b);
   const columns = [...Object.values(OWNERS), 'in no allocator (WASM heaps, code)'];
   const line = (r: (typeof rows)[number]) => [r.pss, ...r.owners, r.rest].map(mb);
+  const [idleLine, peakLine] = [line(idle), line(peak)];
   return [
     `The page's renderer from Convert to the last job (PSS from /proc, split by Chromium's memory dumps taken with it; ${batch.length} readings):`,
     `  over the idle page: median +${mb(overIdle[Math.floor(overIdle.length / 2)]!)} MB, peak +${mb(peak.pss - idle.pss)} MB at ${(peak.atMs / 1000).toFixed(1)} s`,
     '',
     '  MB             idle page   peak',
-    `  PSS            ${String(mb(idle.pss)).padStart(9)}   ${mb(peak.pss)}`,
-    ...columns.map((name, i) => `  ${name}\n                 ${String(line(idle)[i + 1]).padStart(9)}   ${line(peak)[i + 1]}`),
+    `  PSS            ${String(idleLine[0]).padStart(9)}   ${peakLine[0]}`,
+    ...columns.map((name, i) => `  ${name}\n                 ${String(idleLine[i + 1]).padStart(9)}   ${peakLine[i + 1]}`),
     `  malloc blocks of ${IMAGE_BLOCK_MB} MB or more at the peak (decoded images and their copies): ${peak.imageBlocks.length === 0 ? 'none' : peak.imageBlocks.map((size) => `${size} MB`).join(', ')}`,
     '',
     `  Each reading (s, what the page did, MB: PSS, ${columns.map((c) => c.split(' (')[0]).join(', ')}):`,
