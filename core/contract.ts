@@ -72,8 +72,12 @@ export interface JobPlan {
   shown: Size;
   /** The crop and output size on `shown`. */
   geometry: GeometryPlan;
-  /** Decoded bytes the job holds at its largest (source or output), counted against the pool's memory budget. */
+  /**
+   * Bytes the conversion holds at its largest (decoded pixels, and a WASM encoder's heap), counted against the pool's
+   * memory budget; `sampleCost` the same for an estimate's sample (sampleOutput), which encodes a part of the output.
+   */
   cost: number;
+  sampleCost: number;
   /** Whether the browser's encoder writes the output (a canvas export), rather than the format's WASM encoder. */
   browserEncoder: boolean;
 }

@@ -35,6 +35,11 @@ export interface FormatInfo<Id extends string = string, Options extends object =
   scaledDecode: boolean;
   /** Options of the WASM encoder that "Optimised compression" runs, merged over the codec's own defaults. */
   optimisedOptions: Readonly<Options>;
+  /**
+   * What that encoder's heap grows to, per pixel it encodes, rounded up (`npm run bench:heaps`): a WASM heap never
+   * shrinks while its worker lives, so a job using the encoder holds it (core/plan.ts counts it in the job's cost).
+   */
+  encoderHeapBytesPerPixel: number;
 }
 
 /** What a header says: the stored size, and whether showing the image turns it a quarter (EXIF 5–8, AVIF irot 1 or 3). */

@@ -1,7 +1,8 @@
 /**
- * How much image a device can hold: the pixel limit for one image and the budget of decoded bytes the conversion
- * pool's running jobs share. Both follow `navigator.deviceMemory` (Chromium reports 0.25–8 GB, rounded to a power
- * of two and capped at 8); where the browser keeps it to itself, a 4 GB device is assumed. The numbers behind the
+ * How much image a device can hold: the pixel limit for one image and the memory budget the conversion pool's
+ * running jobs share. Both follow `navigator.deviceMemory` (a power of two, clamped by the browser: Chromium once
+ * reported at most 8 GB, Chromium 156 reports 16 on a 24 GB desktop); where the browser keeps it to itself, a 4 GB
+ * device is assumed. The numbers behind the
  * constants are explained in docs/decisions/memory-budget.md.
  */
 
@@ -16,8 +17,8 @@ const PIXELS_PER_GB = 25 * MEGAPIXEL;
 /** Never more than this, whatever the device: 400 MB of RGBA, the most one conversion may hold. */
 const MAX_PIXELS = 100 * MEGAPIXEL;
 
-/** Decoded bytes the running conversions may hold together, per GB of device memory. */
-const DECODED_BYTES_PER_GB = 24 * 1024 * 1024;
+/** What the running conversions may hold together (JobPlan.cost), per GB of device memory. */
+const CONVERSION_BYTES_PER_GB = 32 * 1024 * 1024;
 
 /** RGBA, 8 bits a channel: what every decoder here produces. */
 const BYTES_PER_PIXEL = 4;
@@ -34,11 +35,13 @@ export function pixelLimit(memoryGb: number | null): number {
 }
 
 /**
- * Decoded bytes the conversion pool's running jobs may hold at once: on a 2 GB phone one 12 MP photo at a time,
- * on an 8 GB computer three; small images run three at a time everywhere. A job larger than the budget runs alone.
+ * What the conversion pool's running jobs may hold at once (JobPlan.cost: decoded pixels, and a WASM encoder's heap).
+ * With the browser's encoder, one 12 MP photo at a time on a 2 GB phone, three on an 8 GB computer; with libwebp,
+ * one 12 MP photo at a time even there (its heap holds three times the photo's pixels), two of 6 MP. Small images
+ * run three at a time everywhere. A job larger than the budget runs alone.
  */
-export function decodedBytesBudget(memoryGb: number | null): number {
-  return (memoryGb ?? UNKNOWN_DEVICE_GB) * DECODED_BYTES_PER_GB;
+export function conversionBudget(memoryGb: number | null): number {
+  return (memoryGb ?? UNKNOWN_DEVICE_GB) * CONVERSION_BYTES_PER_GB;
 }
 
 export function decodedBytes(size: { width: number; height: number }): number {

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import type { ConversionProgress, ConvertRequest, ConvertResult, ConvertWorkerApi, KeepWorkerApi, ThumbnailWorkerApi, ZipWorkerApi } from '../../core/contract';
-import { decodedBytesBudget, deviceMemoryGb } from '../../core/memory';
+import { conversionBudget, deviceMemoryGb } from '../../core/memory';
 import { isSlowPage, probePageSpeed } from './pageSpeed';
 import { WorkerPool, type RunOptions } from './pool';
 
@@ -91,7 +91,7 @@ export const convertPool = lazily(() => {
   const pool = new WorkerPool<ConvertWorkerApi>(() => new Worker(new URL('../../workers/convert.worker.ts', import.meta.url), { type: 'module', name: 'convert' }), {
     size: conversionWorkers(),
     idleTimeoutMs: CONVERT_IDLE_MS,
-    budget: decodedBytesBudget(deviceMemoryGb()),
+    budget: conversionBudget(deviceMemoryGb()),
     // Timed as each batch starts, not once: a phone slows down when it is hot or saving its battery.
     yieldsForBatch: () => leavesPageACore({ cores: deviceCores(), workers: conversionWorkers(), pageSlow: async () => isSlowPage(await probePageSpeed()) }),
   });

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { decodedBytes, decodedBytesBudget, deviceMemoryGb, megapixels, pixelLimit } from '../../core/memory';
+import type { ConversionSettings } from '../../core/contract';
+import { conversionBudget, deviceMemoryGb, megapixels, pixelLimit } from '../../core/memory';
+import { planJob } from '../../core/plan';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 
 const MB = 1024 * 1024;
-const twelveMp = decodedBytes({ width: 4000, height: 3000 });
+const photo = (width: number, height: number) => ({ format: 'jpeg', size: { width, height }, turned: false }) as const;
+/** How many conversions of this photo with these settings the budget of a device with `gb` lets run at once. */
+const atOnce = (gb: number, source: ReturnType<typeof photo>, changes: Partial<ConversionSettings>) =>
+  Math.floor(conversionBudget(gb) / planJob(source, { ...DEFAULT_SETTINGS, ...changes }).cost);
+const browserWebp = { outputFormat: 'webp', enableCompression: false } as const;
+const libwebp = { outputFormat: 'webp', enableCompression: true } as const;
 
 describe('the device memory the browser reports', () => {
   it('is read from navigator.deviceMemory, and null where the browser does not say', () => {
@@ -28,16 +36,23 @@ describe('pixelLimit', () => {
   });
 });
 
-describe('decodedBytesBudget', () => {
-  it('lets one 12 MP photo run at a time on a 2 GB phone, two on 4 GB, three (the slots) on 8 GB', () => {
-    expect(Math.floor(decodedBytesBudget(2) / twelveMp)).toBe(1);
-    expect(Math.floor(decodedBytesBudget(4) / twelveMp)).toBe(2);
-    expect(Math.floor(decodedBytesBudget(8) / twelveMp)).toBeGreaterThanOrEqual(3);
+describe('conversionBudget, against the costs of jobs', () => {
+  it("with the browser's encoder, lets one 12 MP photo run at a time on a 2 GB phone, two on 4 GB, three (the slots) on 8 GB", () => {
+    expect(atOnce(2, photo(4000, 3000), browserWebp)).toBe(1);
+    expect(atOnce(4, photo(4000, 3000), browserWebp)).toBe(2);
+    expect(atOnce(8, photo(4000, 3000), browserWebp)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('with libwebp (the default settings), lets one 12 MP photo run at a time even on 8 GB, but two of 6 MP, and two 12 MP on 16 GB', () => {
+    expect(atOnce(8, photo(4000, 3000), libwebp)).toBe(1);
+    expect(atOnce(16, photo(4000, 3000), libwebp)).toBe(2);
+    expect(atOnce(8, photo(3000, 2000), libwebp)).toBe(2);
+    expect(atOnce(4, photo(3000, 2000), libwebp)).toBe(1);
   });
 
   it('lets three 2 MP photos run at once even on a 1 GB phone', () => {
-    expect(decodedBytesBudget(1) / decodedBytes({ width: 1600, height: 1200 })).toBeGreaterThanOrEqual(3);
-    expect(decodedBytesBudget(1)).toBe(24 * MB);
+    expect(atOnce(1, photo(1600, 1200), browserWebp)).toBeGreaterThanOrEqual(3);
+    expect(conversionBudget(1)).toBe(32 * MB);
   });
 });
 

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ConversionSettings } from '../../core/contract';
-import { planJob } from '../../core/plan';
+import { FORMATS } from '../../core/formats';
+import { planJob, SAMPLE_PIXELS } from '../../core/plan';
 import { planFor } from '../../src/conversion/bridge';
 import { validateFile } from '../../src/features/intake/validateFile';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
@@ -24,10 +25,23 @@ describe("a job's plan", () => {
     expect(plan.geometry).toMatchObject({ width: 1500, height: 2000 });
   });
 
-  it('costs the decoded bytes of the larger of source and output', () => {
+  it("with the browser's encoder, costs the decoded bytes of the larger of source and output", () => {
     const source = { format: 'png', size: { width: 1000, height: 500 }, turned: false } as const;
-    expect(planJob(source, settings({})).cost).toBe(1000 * 500 * 4);
-    expect(planJob(source, settings({ resizeWidth: 4000 })).cost).toBe(4000 * 2000 * 4);
+    const browser = { enableCompression: false } as const;
+    expect(planJob(source, settings(browser)).cost).toBe(1000 * 500 * 4);
+    expect(planJob(source, settings({ ...browser, resizeWidth: 4000 })).cost).toBe(4000 * 2000 * 4);
+    expect(planJob(source, settings(browser)).sampleCost).toBe(1000 * 500 * 4);
+  });
+
+  it("with a WASM encoder, adds the heap it grows to for the output's pixels (a sample's: at most a megapixel)", () => {
+    const source = { format: 'jpeg', size: { width: 4000, height: 3000 }, turned: false } as const;
+    const webp = FORMATS.webp.encoderHeapBytesPerPixel;
+    expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: true })).cost).toBe(4000 * 3000 * (4 + webp));
+    expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: true })).sampleCost).toBe(4000 * 3000 * 4 + SAMPLE_PIXELS * webp);
+    // A smaller output: the heap follows the pixels encoded, the decoded bytes the source.
+    expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: true, resizeWidth: 2000 })).cost).toBe(4000 * 3000 * 4 + 2000 * 1500 * webp);
+    // AVIF has no browser encoder: its heap counts with compression off too.
+    expect(planJob(source, settings({ outputFormat: 'avif', enableCompression: false })).cost).toBe(4000 * 3000 * (4 + FORMATS.avif.encoderHeapBytesPerPixel));
   });
 
   it("says whether the browser's encoder writes the output", () => {

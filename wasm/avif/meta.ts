@@ -23,4 +23,5 @@ export const avif = {
    * 0.0002 lower (speed 6 took 3.2×, speed 7 2.1×; `npm run bench:encoders`, docs/decisions).
    */
   optimisedOptions: { speed: 8 },
+  encoderHeapBytesPerPixel: 34,
 } as const satisfies FormatInfo<'avif', Partial<EncodeOptions>>;

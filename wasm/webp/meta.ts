@@ -21,4 +21,5 @@ export const webp = {
    * inputs) in a little over half its time; method 4 and below save nothing (`npm run bench:encoders`, docs/decisions).
    */
   optimisedOptions: { method: 5 },
+  encoderHeapBytesPerPixel: 14,
 } as const satisfies FormatInfo<'webp', Partial<EncodeOptions>>;

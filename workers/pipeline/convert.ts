@@ -3,6 +3,7 @@ import { withUprightOrientation } from '../../core/exif';
 import { formatInfo, type FormatInfo, type ImageFormat } from '../../core/formats';
 import { centredPart, resolutionNeeded, rotated, turned, type Size } from '../../core/geometry';
 import { CONVERSION_ERRORS, imageTooLargeMessage, outputTooLargeMessage } from '../../core/messages';
+import { SAMPLE_PIXELS } from '../../core/plan';
 import { hasTargetSize } from '../../core/policy';
 import { CODECS, type Codec } from '../../wasm';
 import { encodeBitmapWithCanvas } from './canvas-encoder';
@@ -236,9 +237,6 @@ async function convertWithinLimits(request: ConvertRequest, resize: Resizer, rep
   const keepSource = mayKeepSource && bytes.byteLength >= file.size && !sourceHasMetadata;
   return { ...encoded, bytes, keptOriginal: keepSource ? { convertedBytes: bytes.byteLength } : null };
 }
-
-/** The pixels an estimate encodes of an output: a megapixel encodes in a fraction of a 12 MP photo's time. */
-export const SAMPLE_PIXELS = 1_000_000;
 
 /**
  * What a conversion's output would weigh (OutputSample): decoded and transformed as the conversion would be, then a
