@@ -121,8 +121,12 @@ export interface RecordedResult {
   result: ScenarioResult;
 }
 
-const describeRun = (run: RunDescription) =>
-  `Measured ${run.date} by \`${run.command}\` on ${run.cpu} (${run.cores} cores), Chromium ${run.browserVersion}, ${run.photos ? 'inputs made from real photos' : 'synthetic photo-like inputs'}; medians of ${run.runs} run(s), long tasks, memory and taps the worst run.`;
+/** The runs a batch scenario made of each contender: the command line's, or its own (BatchScenario.runs). */
+const runsOf = (result: ScenarioResult, run: RunDescription): number =>
+  result.kind === 'batch' ? Math.max(0, ...result.contenders.map((c) => c.runsMs.length)) || run.runs : run.runs;
+
+const describeRun = (run: RunDescription, runs: number) =>
+  `Measured ${run.date} by \`${run.command}\` on ${run.cpu} (${run.cores} cores), Chromium ${run.browserVersion}, ${run.photos ? 'inputs made from real photos' : 'synthetic photo-like inputs'}; medians of ${runs} run(s), long tasks, memory and taps the worst run.`;
 
 /** The recorded results with this run's in place of those of the scenarios it ran, in `order`. */
 export function mergeResults(previous: readonly RecordedResult[], latest: readonly RecordedResult[], order: readonly string[]): RecordedResult[] {
@@ -142,7 +146,7 @@ export function benchmarkPage(results: readonly RecordedResult[]): string {
     '',
     ...results.flatMap(({ run, result }) => {
       const [heading, ...rest] = tableOf(result);
-      return [heading!, '', describeRun(run), ...rest, ''];
+      return [heading!, '', describeRun(run, runsOf(result, run)), ...rest, ''];
     }),
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { median } from '../../src/lib/median';
-import { mergeResults } from '../bench/report';
+import { benchmarkPage, mergeResults } from '../bench/report';
 import { longTaskFigures, oneWorkerBusyFigures, tapFigures, type BenchEvent } from '../bench/figures';
 
 /** One Event Timing entry: `wait` from input to the handlers, `handlers` in them, the rest to the next paint. */
@@ -101,5 +101,12 @@ describe('bench report: a run of some scenarios replaces only theirs', () => {
   it('keeps the others as they were, in the scenarios’ order', () => {
     const merged = mergeResults([recorded('webp', 'old'), recorded('phone', 'old'), recorded('phone', 'old')], [recorded('phone', 'new'), recorded('coldstart', 'new')], ['coldstart', 'webp', 'phone']);
     expect(merged.map((r) => `${r.scenario} ${r.run.date}`)).toEqual(['coldstart new', 'webp old', 'phone new']);
+  });
+
+  it('says how many runs a scenario made: its own when it fixes them (one, for the memory scenario), not the command line\'s', () => {
+    const contender = (runsMs: number[]) => ({ name: 'app', batchMs: 1, zipMs: 1, runsMs, longTasks: null, peakMemoryMb: null, overIdleMb: null, totalBytes: null, ssim: null });
+    const batch = (id: string, runsMs: number[]) => ({ scenario: id, run: { ...run('today'), runs: 3 }, result: { kind: 'batch' as const, id, title: id, contenders: [contender(runsMs)], goals: [] } });
+    const page = benchmarkPage([batch('webp', [1, 2, 3]), batch('memory', [1])]);
+    expect(page.match(/medians of \d+ run/g)).toEqual(['medians of 3 run', 'medians of 1 run']);
   });
 });
