@@ -18,7 +18,7 @@ const PIXELS_PER_GB = 25 * MEGAPIXEL;
 const MAX_PIXELS = 100 * MEGAPIXEL;
 
 /** What the running conversions may hold together (JobPlan.cost), per GB of device memory. */
-const CONVERSION_BYTES_PER_GB = 32 * 1024 * 1024;
+const CONVERSION_BYTES_PER_GB = 48 * 1024 * 1024;
 
 /** RGBA, 8 bits a channel: what every decoder here produces. */
 const BYTES_PER_PIXEL = 4;
@@ -35,10 +35,10 @@ export function pixelLimit(memoryGb: number | null): number {
 }
 
 /**
- * What the conversion pool's running jobs may hold at once (JobPlan.cost: decoded pixels, and a WASM encoder's heap).
- * With the browser's encoder, one 12 MP photo at a time on a 2 GB phone, three on an 8 GB computer; with libwebp,
- * one 12 MP photo at a time even there (its heap holds three times the photo's pixels), two of 6 MP. Small images
- * run three at a time everywhere. A job larger than the budget runs alone.
+ * What the conversion pool's running jobs may hold at once (JobPlan.cost: decoded pixels, and what their encoder
+ * holds). With the browser's encoder, one 12 MP photo at a time on a 2 GB phone, two on 4 GB, three on 8 GB; with
+ * libwebp or mozjpeg (their heaps hold three to four times the photo's pixels), one 12 MP photo at a time up to
+ * 8 GB and two or more on 16 GB. Small images run three at a time everywhere. A job larger than the budget runs alone.
  */
 export function conversionBudget(memoryGb: number | null): number {
   return (memoryGb ?? UNKNOWN_DEVICE_GB) * CONVERSION_BYTES_PER_GB;

@@ -10,11 +10,14 @@ export const shownSize = (source: SourceHeader): Size => (source.turned ? turned
 /** The pixels an estimate encodes of an output (sampleOutput): a megapixel encodes in a fraction of a 12 MP photo's time. */
 export const SAMPLE_PIXELS = 1_000_000;
 
+/** The browser's encoder copies the pixels it is handed (a 12 MP canvas export holds a second 46 MB block). */
+const BROWSER_ENCODER_BYTES_PER_PIXEL = 4;
+
 /**
  * A job's plan from its source's header and the settings: made once on the page as the job starts, carried to the
  * worker in the request. Its costs are what the job holds at its largest: the decoded bytes of the source or of a
- * larger output, and, when a WASM encoder writes the output, the heap that encoder grows to for the pixels it
- * encodes (the whole output; a sample's part).
+ * larger output, and what the encoder holds for the pixels it encodes (the whole output; a sample's part): the
+ * browser's encoder a copy of them, a WASM encoder the heap it grows to.
  */
 export function planJob(source: SourceHeader, settings: ConversionSettings): JobPlan {
   const shown = rotated(shownSize(source), settings.rotation);
@@ -22,14 +25,14 @@ export function planJob(source: SourceHeader, settings: ConversionSettings): Job
   const output = formatInfo(settings.outputFormat);
   const browserEncoder = usesBrowserEncoder(settings, output);
   const decoded = Math.max(decodedBytes(source.size), decodedBytes(geometry));
-  const heapPerPixel = browserEncoder ? 0 : output.encoderHeapBytesPerPixel;
+  const encoderPerPixel = browserEncoder ? BROWSER_ENCODER_BYTES_PER_PIXEL : output.encoderHeapBytesPerPixel;
   const outputPixels = geometry.width * geometry.height;
   return {
     source,
     shown,
     geometry,
-    cost: decoded + heapPerPixel * outputPixels,
-    sampleCost: decoded + heapPerPixel * Math.min(outputPixels, SAMPLE_PIXELS),
+    cost: decoded + encoderPerPixel * outputPixels,
+    sampleCost: decoded + encoderPerPixel * Math.min(outputPixels, SAMPLE_PIXELS),
     browserEncoder,
   };
 }

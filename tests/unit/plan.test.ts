@@ -25,12 +25,13 @@ describe("a job's plan", () => {
     expect(plan.geometry).toMatchObject({ width: 1500, height: 2000 });
   });
 
-  it("with the browser's encoder, costs the decoded bytes of the larger of source and output", () => {
+  it("with the browser's encoder, costs the decoded bytes of the larger of source and output, and the encoder's copy of the output", () => {
     const source = { format: 'png', size: { width: 1000, height: 500 }, turned: false } as const;
     const browser = { enableCompression: false } as const;
-    expect(planJob(source, settings(browser)).cost).toBe(1000 * 500 * 4);
-    expect(planJob(source, settings({ ...browser, resizeWidth: 4000 })).cost).toBe(4000 * 2000 * 4);
-    expect(planJob(source, settings(browser)).sampleCost).toBe(1000 * 500 * 4);
+    expect(planJob(source, settings(browser)).cost).toBe(1000 * 500 * 4 * 2);
+    expect(planJob(source, settings({ ...browser, resizeWidth: 4000 })).cost).toBe(4000 * 2000 * 4 * 2);
+    expect(planJob(source, settings({ ...browser, resizeWidth: 500 })).cost).toBe(1000 * 500 * 4 + 500 * 250 * 4);
+    expect(planJob(source, settings(browser)).sampleCost).toBe(1000 * 500 * 4 * 2);
   });
 
   it("with a WASM encoder, adds the heap it grows to for the output's pixels (a sample's: at most a megapixel)", () => {
