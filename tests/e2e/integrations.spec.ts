@@ -1,8 +1,10 @@
 import { statSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { fakeBackendPort, integrationsEnv, integrationsPort } from '../../playwright.config';
+import { FIXTURES } from '../fixtures/make-fixtures';
+import { KEPT_SOURCE_SIZES } from '../keptBatch';
 import { convertAll, downloadAllZip } from './convert-helpers';
-import { convertButton, fixture, openConverter, pickFiles, watchCspViolations } from './helpers';
+import { chooseFormat, convertButton, fixture, openConverter, pickFiles, watchCspViolations } from './helpers';
 import { startFakeBackend, type FakeBackend } from './fakeBackend';
 
 /** The spec's section 7, against the build configured with integrationsEnv (playwright.config.ts). */
@@ -139,6 +141,41 @@ test.describe('configured build: the e-mail RPC and the webhook', () => {
     await expect.poll(() => backend.rpcCalls().length, { timeout: 10_000 }).toBe(2);
     await expect.poll(() => errors.filter((e) => /failed \(conversion goes on\)/.test(e)).length).toBeGreaterThanOrEqual(3);
     await expect(page.getByText(/failed|error/i).and(page.getByRole('status'))).toHaveCount(0);
+  });
+
+  test('a run a reload interrupts still reports its end: the next page resumes it from the device and posts the completed action in the same session', async ({ page }) => {
+    test.setTimeout(120_000);
+    const jobsIn = (status: string) => page.locator(`[data-testid="job"][data-status="${status}"]`);
+    await openConverter(page, CONFIGURED_APP);
+    await expect(page.locator('html')).toHaveAttribute('data-batch', 'device');
+    await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.jpeg), fixture(FIXTURES.photo12mp)]);
+    await expect(page.getByText('Ready to convert')).toHaveCount(2);
+    // To AVIF, a 12 MP photo takes seconds: long enough to reload in the middle.
+    await chooseFormat(page, 'AVIF');
+    await page.getByLabel('Email address').fill('ann@example.com');
+    await convertButton(page).click();
+    await expect(jobsIn('completed')).toHaveCount(1, { timeout: 60_000 });
+    const bigBytes = statSync(fixture(FIXTURES.photo12mp)).size;
+    await expect.poll(() => page.evaluate<number[]>(`(async () => { ${KEPT_SOURCE_SIZES} })()`)).toContain(bigBytes);
+    await expect(jobsIn('processing')).toHaveCount(1);
+    await expect.poll(() => backend.webhookCalls('image_conversion_started').length).toBe(1);
+
+    await page.reload();
+    await expect(page.getByText('Your last batch is back')).toBeVisible();
+    await expect(jobsIn('completed')).toHaveCount(2, { timeout: 90_000 });
+    await expect.poll(() => backend.webhookCalls('image_conversion_completed').length).toBe(1);
+    const [started] = backend.webhookCalls('image_conversion_started');
+    const [completed] = backend.webhookCalls('image_conversion_completed');
+    // The resumed run: the one job the reload interrupted.
+    expect(Object.fromEntries(completed!)).toMatchObject({
+      user_email: 'ann@example.com',
+      conversion_count: '1',
+      successful_conversions: '1',
+      failed_conversions: '0',
+      output_format: 'avif',
+      session_id: started!.get('session_id'),
+    });
+    expect(backend.webhookCalls('image_conversion_started')).toHaveLength(1);
   });
 
   test('when the backend and the webhook are unreachable, the batch converts all the same and the failures are only logged', async ({ page }) => {

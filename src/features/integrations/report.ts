@@ -16,6 +16,7 @@ const backend = import.meta.env.VITE_SUPABASE_URL ? config.integrations.backend 
 const webhookUrl = import.meta.env.VITE_WEBHOOK_URL ? config.integrations.webhookUrl : null;
 
 const SESSION_KEY = 'pixel-converter:session-id';
+const RUN_KEY = 'pixel-converter:started-run';
 let memorySessionId: string | null = null;
 
 /** One id for the tab's page session (sessionStorage), so reloads in the same tab keep it. */
@@ -46,11 +47,37 @@ function pageContext(): PageContext {
 
 const logFailure = (what: string) => (error: unknown) => console.error(`${what} failed (conversion goes on):`, error);
 
-/** The started run's address and settings: what its completed action reports. */
-let currentRun: Pick<StartedConversion, 'email' | 'settings'> | null = null;
+type StartedRun = Pick<StartedConversion, 'email' | 'settings'>;
+
+/**
+ * The started run's address and settings: what its completed action reports. Kept for the tab's session as well
+ * (sessionStorage, as its id), because a run a reload or a discarded tab interrupts ends on the next page, which
+ * resumes it from the batch kept on the device (deviceBatch.ts): its completed action is sent from there, with the
+ * same session id. A batch resumed in another session (a browser closed, then opened afresh) is not reported.
+ */
+let currentRun: StartedRun | null = null;
+
+function keepStartedRun(run: StartedRun): void {
+  try {
+    sessionStorage.setItem(RUN_KEY, JSON.stringify(run));
+  } catch {
+    // Storage refused: a run this page does not finish goes unreported, as before it was kept.
+  }
+}
+
+/** The run this tab's session started last, when a page before this one started it. */
+function keptStartedRun(): StartedRun | null {
+  try {
+    const run = JSON.parse(sessionStorage.getItem(RUN_KEY) ?? 'null') as Partial<StartedRun> | null;
+    return typeof run?.email === 'string' && typeof run.settings === 'object' && run.settings !== null ? { email: run.email, settings: run.settings } : null;
+  } catch {
+    return null;
+  }
+}
 
 export function reportConversionStarted(run: StartedConversion): void {
   currentRun = { email: run.email, settings: run.settings };
+  if (webhookUrl) keepStartedRun(currentRun);
   if (backend) {
     import('./backend').then(({ saveEmail }) => saveEmail(backend, run.email), logFailure('Saving the e-mail address'));
   }
@@ -61,7 +88,9 @@ export function reportConversionStarted(run: StartedConversion): void {
 }
 
 export function reportConversionFinished(summary: RunSummary): void {
-  if (!webhookUrl || !currentRun) return;
+  if (!webhookUrl) return;
+  currentRun ??= keptStartedRun();
+  if (!currentRun) return;
   const run = { ...currentRun, ...summary };
   const context = pageContext();
   import('./webhook').then(({ postConversionCompleted }) => postConversionCompleted(webhookUrl, run, context), logFailure('The completed webhook call'));
