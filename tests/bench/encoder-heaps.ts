@@ -2,25 +2,18 @@
  * `npm run bench:heaps`: how far each optimising WASM encoder's heap grows for one encode, with the app's options
  * (the registry's optimisedOptions, at quality 80), on synthetic photos of 3 and 12 MP. A WASM heap grows and never
  * shrinks while its worker lives, so what one encode grows it to is memory its job holds: core/plan.ts counts it in
- * a job's cost at the registry's `encoderHeapBytesPerPixel`, which this measures. Each encoder runs in Node's V8 (the
- * engine a Chromium worker runs them in) from a fresh instance, a 3 MP photo first, then a 12 MP one.
+ * a job's cost at the registry's `encoderHeapBytesPerPixel`, which this measures. Each encode runs in Node's V8 (the
+ * engine a Chromium worker runs them in), in a process of its own: the heap one encode grows, from nothing.
  */
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import sharp from 'sharp';
+import { fileURLToPath } from 'node:url';
 import { FORMATS } from '../../core/formats';
 import { photoSet } from './inputs';
+import { compilePackageWasm as wasm, decodeRgba, type Rgba } from './node-codecs';
 
 const QUALITY = 80;
 const MB = 1024 * 1024;
-const require = createRequire(import.meta.url);
-const wasm = (path: string) => WebAssembly.compile(readFileSync(require.resolve(path)));
-
-interface Rgba {
-  data: Uint8ClampedArray;
-  width: number;
-  height: number;
-}
 
 /** The memory of the WASM instance made last: the glue keeps its own out of reach, so instantiation is watched. */
 let lastMemory: WebAssembly.Memory | null = null;
@@ -41,11 +34,6 @@ WebAssembly.instantiate = (async (source: unknown, imports?: WebAssembly.Imports
   lastMemory = memoryOf(instance);
   return result;
 }) as typeof WebAssembly.instantiate;
-
-async function decode(path: string): Promise<Rgba> {
-  const { data, info } = await sharp(readFileSync(path)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
-}
 
 type Encode = (image: Rgba) => Promise<unknown>;
 
@@ -74,23 +62,39 @@ const encoders: Record<'webp' | 'jpeg' | 'avif' | 'png', () => Promise<Encode>> 
   },
 };
 
+type Format = keyof typeof encoders;
+
+/** In a process of its own (a heap never shrinks, and some glue starts once per process): one encode's heap, in bytes. */
+async function measureOne(format: Format, path: string): Promise<void> {
+  const image = await decodeRgba(readFileSync(path));
+  const encode = await encoders[format]();
+  await encode(image);
+  process.send!({ heap: lastMemory ? lastMemory.buffer.byteLength : NaN, pixels: image.width * image.height });
+}
+
+function inChild(format: Format, path: string): Promise<{ heap: number; pixels: number }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--one', format, path]);
+    child.once('message', (message) => resolve(message as { heap: number; pixels: number }));
+    child.once('exit', (code) => reject(new Error(`${format} on ${path}: the measuring process ended (${code})`)));
+  });
+}
+
 async function main() {
-  const images = [await decode((await photoSet(1, 2000, 1500)).paths[0]!), await decode((await photoSet(1, 4000, 3000)).paths[0]!)];
-  const lines = ['| encoder (the app\'s options) | heap at start | after 3 MP | after 12 MP | registry (bytes per pixel) |', '| --- | --- | --- | --- | --- |'];
-  for (const [format, start] of Object.entries(encoders)) {
-    lastMemory = null;
-    const encode = await start();
-    const heap = () => (lastMemory ? lastMemory.buffer.byteLength : NaN);
-    const cells = [`${(heap() / MB).toFixed(0)} MB`];
-    for (const image of images) {
-      await encode(image);
-      cells.push(`${(heap() / MB).toFixed(0)} MB (${(heap() / (image.width * image.height)).toFixed(1)} B/px)`);
+  const paths = [(await photoSet(1, 2000, 1500)).paths[0]!, (await photoSet(1, 4000, 3000)).paths[0]!];
+  const lines = ["| encoder (the app's options) | 3 MP | 12 MP | registry (bytes per pixel) |", '| --- | --- | --- | --- |'];
+  for (const format of Object.keys(encoders) as Format[]) {
+    const cells: string[] = [];
+    for (const path of paths) {
+      const { heap, pixels } = await inChild(format, path);
+      cells.push(`${(heap / MB).toFixed(0)} MB (${(heap / pixels).toFixed(1)} B/px)`);
     }
-    const line = `| ${format} | ${cells.join(' | ')} | ${FORMATS[format as keyof typeof encoders].encoderHeapBytesPerPixel} |`;
+    const line = `| ${format} | ${cells.join(' | ')} | ${FORMATS[format].encoderHeapBytesPerPixel} |`;
     console.log(line);
     lines.push(line);
   }
   console.log(`\n${lines.join('\n')}`);
 }
 
-await main();
+const one = process.argv.indexOf('--one');
+await (one === -1 ? main() : measureOne(process.argv[one + 1] as Format, process.argv[one + 2]!));

@@ -10,32 +10,19 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
 import { FORMATS } from '../../core/formats';
 import { naturalPhotos, photoSet } from './inputs';
+import { compilePackageWasm as wasm, decodeRgba as decode, type Rgba } from './node-codecs';
 
 const argv = process.argv.slice(2);
 const photosDir = argv.includes('--photos') ? argv[argv.indexOf('--photos') + 1] : undefined;
 const QUALITY = 80;
-const require = createRequire(import.meta.url);
-const wasm = (path: string) => WebAssembly.compile(readFileSync(require.resolve(path)));
-
-interface Rgba {
-  data: Uint8ClampedArray;
-  width: number;
-  height: number;
-}
 
 type Encode = (image: Rgba) => Promise<Uint8Array>;
-
-async function decode(bytes: Uint8Array): Promise<Rgba> {
-  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
-}
 
 async function timed(encode: Encode, image: Rgba): Promise<{ ms: number; bytes: Uint8Array }> {
   const start = performance.now();

@@ -23,5 +23,5 @@ export const jpeg = {
    * 3% of the bytes (docs/decisions).
    */
   optimisedOptions: { quant_table: 0, auto_subsample: false, chroma_subsample: 2, progressive: false },
-  encoderHeapBytesPerPixel: 18,
+  encoderHeapBytesPerPixel: 17,
 } as const satisfies FormatInfo<'jpeg', Partial<EncodeOptions>>;

@@ -17,5 +17,5 @@ export const png = {
   scaledDecode: false,
   /** oxipng at level 2: its default, and the level Squoosh offers first. */
   optimisedOptions: { level: 2, interlace: false, optimiseAlpha: true },
-  encoderHeapBytesPerPixel: 30,
+  encoderHeapBytesPerPixel: 28,
 } as const satisfies FormatInfo<'png', Partial<OptimiseOptions>>;

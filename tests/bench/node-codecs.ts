@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import sharp from 'sharp';
+
+/** What the bench's Node scripts (encoders.ts, encoder-heaps.ts) need to run the app's WASM encoders outside a browser. */
+
+const require = createRequire(import.meta.url);
+
+/** A package's .wasm, compiled, for its glue's `init(module)`. */
+export const compilePackageWasm = (path: string): Promise<WebAssembly.Module> => WebAssembly.compile(readFileSync(require.resolve(path)));
+
+/** ImageData's shape, which jSquash's encoders take. */
+export interface Rgba {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/** An encoded image's RGBA pixels, decoded by sharp. */
+export async function decodeRgba(bytes: Uint8Array): Promise<Rgba> {
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}
