@@ -37,23 +37,20 @@ WebAssembly.instantiate = (async (source: unknown, imports?: WebAssembly.Imports
 
 type Encode = (image: Rgba) => Promise<unknown>;
 
+/** A jSquash encoder (its glue, and the .wasm the app ships of it) with the registry's options at QUALITY. */
+function jsquash(glue: string, wasmPath: string, options: object): () => Promise<Encode> {
+  return async () => {
+    const codec = (await import(glue)) as { init(module: WebAssembly.Module): Promise<unknown>; default(image: ImageData, options: object): Promise<ArrayBuffer> };
+    await codec.init(await wasm(wasmPath));
+    return (image) => codec.default(image as ImageData, { ...options, quality: QUALITY });
+  };
+}
+
 /** A fresh encoder instance, and the function that encodes with it. */
 const encoders: Record<'webp' | 'jpeg' | 'avif' | 'png', () => Promise<Encode>> = {
-  webp: async () => {
-    const codec = await import('@jsquash/webp/encode.js');
-    await codec.init(await wasm('@jsquash/webp/codec/enc/webp_enc_simd.wasm'));
-    return (image) => codec.default(image as ImageData, { ...FORMATS.webp.optimisedOptions, quality: QUALITY });
-  },
-  jpeg: async () => {
-    const codec = await import('@jsquash/jpeg/encode.js');
-    await codec.init(await wasm('@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm'));
-    return (image) => codec.default(image as ImageData, { ...FORMATS.jpeg.optimisedOptions, quality: QUALITY });
-  },
-  avif: async () => {
-    const codec = await import('@jsquash/avif/encode.js');
-    await codec.init(await wasm('@jsquash/avif/codec/enc/avif_enc.wasm'));
-    return (image) => codec.default(image as ImageData, { ...FORMATS.avif.optimisedOptions, quality: QUALITY });
-  },
+  webp: jsquash('@jsquash/webp/encode.js', '@jsquash/webp/codec/enc/webp_enc_simd.wasm', FORMATS.webp.optimisedOptions),
+  jpeg: jsquash('@jsquash/jpeg/encode.js', '@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm', FORMATS.jpeg.optimisedOptions),
+  avif: jsquash('@jsquash/avif/encode.js', '@jsquash/avif/codec/enc/avif_enc.wasm', FORMATS.avif.optimisedOptions),
   png: async () => {
     const codec = await import('@jsquash/oxipng/codec/pkg/squoosh_oxipng.js');
     await codec.default(await wasm('@jsquash/oxipng/codec/pkg/squoosh_oxipng_bg.wasm'));
