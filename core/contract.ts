@@ -73,8 +73,9 @@ export interface JobPlan {
   /** The crop and output size on `shown`. */
   geometry: GeometryPlan;
   /**
-   * Bytes the conversion holds at its largest (decoded pixels, and a WASM encoder's heap), counted against the pool's
-   * memory budget; `sampleCost` the same for an estimate's sample (sampleOutput), which encodes a part of the output.
+   * Bytes the conversion holds at its largest (decoded pixels, and what its encoder holds for them: core/plan.ts),
+   * counted against the pool's memory budget; `sampleCost` the same for an estimate's sample (sampleOutput), which
+   * encodes a part of the output.
    */
   cost: number;
   sampleCost: number;

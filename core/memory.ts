@@ -2,8 +2,7 @@
  * How much image a device can hold: the pixel limit for one image and the memory budget the conversion pool's
  * running jobs share. Both follow `navigator.deviceMemory` (a power of two, clamped by the browser: Chromium once
  * reported at most 8 GB, Chromium 156 reports 16 on a 24 GB desktop); where the browser keeps it to itself, a 4 GB
- * device is assumed. The numbers behind the
- * constants are explained in docs/decisions/memory-budget.md.
+ * device is assumed. The numbers behind the constants are explained in docs/decisions/memory-budget.md.
  */
 
 const MEGAPIXEL = 1_000_000;

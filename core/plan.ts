@@ -10,7 +10,10 @@ export const shownSize = (source: SourceHeader): Size => (source.turned ? turned
 /** The pixels an estimate encodes of an output (sampleOutput): a megapixel encodes in a fraction of a 12 MP photo's time. */
 export const SAMPLE_PIXELS = 1_000_000;
 
-/** The browser's encoder copies the pixels it is handed (a 12 MP canvas export holds a second 46 MB block). */
+/**
+ * The browser's encoder copies the pixels it is handed: a canvas export holds a second block their size
+ * (docs/decisions/memory-budget.md).
+ */
 const BROWSER_ENCODER_BYTES_PER_PIXEL = 4;
 
 /**

@@ -61,7 +61,7 @@ function keepStartedRun(run: StartedRun): void {
   try {
     sessionStorage.setItem(RUN_KEY, JSON.stringify(run));
   } catch {
-    // Storage refused: a run this page does not finish goes unreported, as before it was kept.
+    // Storage refused: only this page can report the run's end.
   }
 }
 
