@@ -19,6 +19,12 @@ const MAX_PIXELS = 100 * MEGAPIXEL;
 /** What the running conversions may hold together (JobPlan.cost), per GB of device memory. */
 const CONVERSION_BYTES_PER_GB = 48 * 1024 * 1024;
 
+/**
+ * The budget stops growing at an 8 GB device's: a desktop with more memory shares it with more tabs and apps, and a
+ * batch through libwebp or mozjpeg keeps to one 12 MP encode at a time everywhere (docs/decisions/memory-budget.md).
+ */
+const BUDGET_DEVICE_GB_CAP = 8;
+
 /** RGBA, 8 bits a channel: what every decoder here produces. */
 const BYTES_PER_PIXEL = 4;
 
@@ -35,12 +41,12 @@ export function pixelLimit(memoryGb: number | null): number {
 
 /**
  * What the conversion pool's running jobs may hold at once (JobPlan.cost: decoded pixels, and what their encoder
- * holds). With the browser's encoder, one 12 MP photo at a time on a 2 GB phone, two on 4 GB, three on 8 GB; with
- * libwebp or mozjpeg (their heaps hold three to four times the photo's pixels), one 12 MP photo at a time up to
- * 8 GB and two or more on 16 GB. Small images run three at a time everywhere. A job larger than the budget runs alone.
+ * holds). With the browser's encoder, one 12 MP photo at a time on a 2 GB phone, two on 4 GB, three on 8 GB and
+ * more; with libwebp or mozjpeg (their heaps hold three to four times the photo's pixels), one 12 MP photo at a time
+ * on any device. Small images run three at a time everywhere. A job larger than the budget runs alone.
  */
 export function conversionBudget(memoryGb: number | null): number {
-  return (memoryGb ?? UNKNOWN_DEVICE_GB) * CONVERSION_BYTES_PER_GB;
+  return Math.min(memoryGb ?? UNKNOWN_DEVICE_GB, BUDGET_DEVICE_GB_CAP) * CONVERSION_BYTES_PER_GB;
 }
 
 export function decodedBytes(size: { width: number; height: number }): number {

@@ -161,9 +161,9 @@ test('on a 2-core device whose page is slow (its CPU 6× slower, as a phone\'s),
   expect(Object.keys(await downloadAllZip(page))).toHaveLength(3);
 });
 
-test('on an 8 GB device with the default settings (libwebp), 12 MP photos convert one at a time although the pool has three workers: two encoder heaps would not fit its budget', async ({ page }) => {
+test('on a 32 GB desktop with the default settings (libwebp), 12 MP photos convert one at a time although the pool has three workers: two encoder heaps would not fit its budget, which stops growing at 8 GB', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 8, configurable: true }));
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 32, configurable: true }));
   await recordJobStates(page, 3);
   await openConverter(page);
   await addCopiesOfPhoto(page, 3);

@@ -2,11 +2,7 @@ import { photoSet } from '../inputs';
 import { runApp, runBaselinePage, runNative, which } from '../runners';
 import { batchScenario, named, ratio } from './scenario';
 
-/**
- * 12 × 12 MP JPEG → WebP q80: the app optimised and with compression off, beside the baselines and native cwebp; and
- * optimised once more with the page told it runs on an 8 GB device, whose budget runs one libwebp encode of that size
- * at a time (core/memory.ts), where this machine's own figure may run two.
- */
+/** 12 × 12 MP JPEG → WebP q80: the app optimised and with compression off, beside the baselines and native cwebp. */
 export const webp = batchScenario({
   id: 'webp',
   inputs: ({ photos }) => photoSet(12, 4000, 3000, photos),
@@ -14,7 +10,6 @@ export const webp = batchScenario({
   contenders: (inputs) => [
     { name: 'app, optimised (libwebp WASM)', inputs, once: () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: true }) },
     { name: 'app, compression off (browser encoder)', inputs, once: () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: false }) },
-    { name: 'app, optimised, deviceMemory 8', inputs, once: () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: true }, { deviceMemoryGb: 8 }) },
     { name: 'seed design (main-thread canvas)', inputs, once: () => runBaselinePage('seed', inputs.paths, 'image/webp', 0.8) },
     { name: 'browser-image-compression', inputs, once: () => runBaselinePage('bic', inputs.paths, 'image/webp', 0.8) },
     which('cwebp')
@@ -25,7 +20,6 @@ export const webp = batchScenario({
     { label: 'batch time, app with compression off ÷ browser-image-compression', max: 1.0, value: (c) => ratio(named(c, 'app, compression off'), named(c, 'browser-image-compression'), (x) => x.batchMs) },
     { label: 'batch time, app with compression off ÷ native cwebp', max: 1.15, value: (c) => ratio(named(c, 'app, compression off'), named(c, 'native cwebp'), (x) => x.batchMs) },
     { label: 'peak memory over the idle page, app optimised ÷ seed design', max: 1.5, value: (c) => ratio(named(c, 'app, optimised'), named(c, 'seed design'), (x) => x.overIdleMb) },
-    { label: 'peak memory over the idle page, app optimised on an 8 GB device ÷ seed design', max: 1.5, value: (c) => ratio(named(c, 'app, optimised, deviceMemory 8'), named(c, 'seed design'), (x) => x.overIdleMb) },
     { label: 'bytes, app optimised ÷ compression off', max: 0.9, value: (c) => ratio(named(c, 'app, optimised'), named(c, 'app, compression off'), (x) => x.totalBytes) },
     { label: 'long tasks from Convert to zip, app (worst run)', max: 0, value: (c) => named(c, 'app, optimised')?.longTasks?.count ?? null },
   ],
