@@ -17,10 +17,18 @@ export const SAMPLE_PIXELS = 1_000_000;
 const BROWSER_ENCODER_BYTES_PER_PIXEL = 4;
 
 /**
+ * Lanczos3 (wasm/resize) resamples in floating point and grows its heap to about this much per pixel of the larger
+ * of the image it is handed and the one it makes; like an encoder's, the heap never shrinks while its worker lives
+ * (docs/decisions/memory-budget.md).
+ */
+export const RESIZER_HEAP_BYTES_PER_PIXEL = 40;
+
+/**
  * A job's plan from its source's header and the settings: made once on the page as the job starts, carried to the
  * worker in the request. Its costs are what the job holds at its largest: the decoded bytes of the source or of a
- * larger output, and what the encoder holds for the pixels it encodes (the whole output; a sample's part): the
- * browser's encoder a copy of them, a WASM encoder the heap it grows to.
+ * larger output, the resizer's heap when the output is resampled, and what the encoder holds for the pixels it
+ * encodes (the whole output; a sample's part): the browser's encoder a copy of them, a WASM encoder the heap it grows
+ * to.
  */
 export function planJob(source: SourceHeader, settings: ConversionSettings): JobPlan {
   const shown = rotated(shownSize(source), settings.rotation);
@@ -30,12 +38,15 @@ export function planJob(source: SourceHeader, settings: ConversionSettings): Job
   const decoded = Math.max(decodedBytes(source.size), decodedBytes(geometry));
   const encoderPerPixel = browserEncoder ? BROWSER_ENCODER_BYTES_PER_PIXEL : output.encoderHeapBytesPerPixel;
   const outputPixels = geometry.width * geometry.height;
+  // The crop at the source's full size: a smaller decode (decode-smaller.md) is what some browsers cannot do.
+  const resampled = geometry.width !== geometry.crop.width || geometry.height !== geometry.crop.height;
+  const resizerHeap = resampled ? RESIZER_HEAP_BYTES_PER_PIXEL * Math.max(geometry.crop.width * geometry.crop.height, outputPixels) : 0;
   return {
     source,
     shown,
     geometry,
-    cost: decoded + encoderPerPixel * outputPixels,
-    sampleCost: decoded + encoderPerPixel * Math.min(outputPixels, SAMPLE_PIXELS),
+    cost: decoded + resizerHeap + encoderPerPixel * outputPixels,
+    sampleCost: decoded + resizerHeap + encoderPerPixel * Math.min(outputPixels, SAMPLE_PIXELS),
     browserEncoder,
   };
 }

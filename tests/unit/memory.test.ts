@@ -6,9 +6,9 @@ import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 
 const MB = 1024 * 1024;
 const photo = (width: number, height: number) => ({ format: 'jpeg', size: { width, height }, turned: false }) as const;
-/** How many conversions of this photo with these settings the budget of a device with `gb` lets run at once. */
+/** How many conversions of this photo with these settings the budget of a device with `gb` lets run at once (a job larger than the budget runs alone). */
 const atOnce = (gb: number, source: ReturnType<typeof photo>, changes: Partial<ConversionSettings>) =>
-  Math.floor(conversionBudget(gb) / planJob(source, { ...DEFAULT_SETTINGS, ...changes }).cost);
+  Math.max(1, Math.floor(conversionBudget(gb) / planJob(source, { ...DEFAULT_SETTINGS, ...changes }).cost));
 const browserWebp = { outputFormat: 'webp', enableCompression: false } as const;
 const libwebp = { outputFormat: 'webp', enableCompression: true } as const;
 const mozjpeg = { outputFormat: 'jpeg', enableCompression: true } as const;
@@ -51,6 +51,11 @@ describe('conversionBudget, against the costs of jobs', () => {
     }
     expect(atOnce(8, photo(3000, 2000), libwebp)).toBe(3);
     expect(atOnce(4, photo(3000, 2000), libwebp)).toBe(1);
+  });
+
+  it("with a resize (the resizer's heap), lets one 12 MP photo for the web run at a time on any device, and two 2 MP photos on 4 GB", () => {
+    for (const gb of [4, 8, 32]) expect(atOnce(gb, photo(4000, 3000), { ...libwebp, resizeWidth: 1920 })).toBe(1);
+    expect(atOnce(4, photo(1600, 1200), { ...libwebp, resizeWidth: 1000 })).toBe(2);
   });
 
   it('stops growing at an 8 GB device', () => {
