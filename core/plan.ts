@@ -17,11 +17,11 @@ export const SAMPLE_PIXELS = 1_000_000;
 const BROWSER_ENCODER_BYTES_PER_PIXEL = 4;
 
 /**
- * Lanczos3 (wasm/resize) resamples in floating point and grows its heap to about this much per pixel of the larger
- * of the image it is handed and the one it makes; like an encoder's, the heap never shrinks while its worker lives
- * (docs/decisions/memory-budget.md).
+ * Lanczos3 (wasm/resize) resamples in floating point and grows its heap to about this much per pixel of the image it
+ * is handed and per pixel of the one it makes (`npm run bench:heaps`); like an encoder's, the heap never shrinks while
+ * its worker lives.
  */
-export const RESIZER_HEAP_BYTES_PER_PIXEL = 40;
+export const RESIZER_HEAP_BYTES = { perSourcePixel: 26, perOutputPixel: 32 } as const;
 
 /**
  * A job's plan from its source's header and the settings: made once on the page as the job starts, carried to the
@@ -40,7 +40,7 @@ export function planJob(source: SourceHeader, settings: ConversionSettings): Job
   const outputPixels = geometry.width * geometry.height;
   // The crop at the source's full size: a smaller decode (decode-smaller.md) is what some browsers cannot do.
   const resampled = geometry.width !== geometry.crop.width || geometry.height !== geometry.crop.height;
-  const resizerHeap = resampled ? RESIZER_HEAP_BYTES_PER_PIXEL * Math.max(geometry.crop.width * geometry.crop.height, outputPixels) : 0;
+  const resizerHeap = resampled ? RESIZER_HEAP_BYTES.perSourcePixel * geometry.crop.width * geometry.crop.height + RESIZER_HEAP_BYTES.perOutputPixel * outputPixels : 0;
   return {
     source,
     shown,

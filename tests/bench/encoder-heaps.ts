@@ -1,14 +1,16 @@
 /**
  * `npm run bench:heaps`: how far each optimising WASM encoder's heap grows for one encode, with the app's options
- * (the registry's optimisedOptions, at quality 80), on synthetic photos of 3 and 12 MP. A WASM heap grows and never
- * shrinks while its worker lives, so what one encode grows it to is memory its job holds: core/plan.ts counts it in
- * a job's cost at the registry's `encoderHeapBytesPerPixel`, which this measures. Each encode runs in Node's V8 (the
- * engine a Chromium worker runs them in), in a process of its own: the heap one encode grows, from nothing.
+ * (the registry's optimisedOptions, at quality 80), and the Lanczos3 resizer's for one resize to 1920 wide, on
+ * synthetic photos of 3 and 12 MP. A WASM heap grows and never shrinks while its worker lives, so what one run grows
+ * it to is memory its job holds: core/plan.ts counts it in a job's cost at the registry's `encoderHeapBytesPerPixel`
+ * and at RESIZER_HEAP_BYTES, which this measures. Each run is in Node's V8 (the engine a Chromium worker
+ * runs them in), in a process of its own: the heap one run grows, from nothing.
  */
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { FORMATS } from '../../core/formats';
+import { RESIZER_HEAP_BYTES } from '../../core/plan';
 import { photoSet } from './inputs';
 import { compilePackageWasm as wasm, decodeRgba, type Rgba } from './node-codecs';
 
@@ -59,34 +61,45 @@ const encoders: Record<'webp' | 'jpeg' | 'avif' | 'png', () => Promise<Encode>> 
   },
 };
 
-type Format = keyof typeof encoders;
+/** Lanczos3 to 1920 wide, with the options wasm/resize uses. */
+async function resizeForTheWeb(): Promise<Encode> {
+  const { default: resize, initResize } = await import('@jsquash/resize');
+  await initResize(await wasm('@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm'));
+  return (image) => resize(image as ImageData, { width: 1920, height: Math.round((1920 * image.height) / image.width), method: 'lanczos3', fitMethod: 'stretch', premultiply: true, linearRGB: true });
+}
+
+/** What each row measures, and the bytes per pixel the app's costs count for it. */
+const measured: Record<string, { start: () => Promise<Encode>; counted: string }> = {
+  ...Object.fromEntries(Object.entries(encoders).map(([format, start]) => [format, { start, counted: String(FORMATS[format as keyof typeof encoders].encoderHeapBytesPerPixel) }])),
+  'resize to 1920 wide': { start: resizeForTheWeb, counted: `${RESIZER_HEAP_BYTES.perSourcePixel} a source pixel + ${RESIZER_HEAP_BYTES.perOutputPixel} an output pixel` },
+};
 
 /** In a process of its own (a heap never shrinks, and some glue starts once per process): one encode's heap, in bytes. */
-async function measureOne(format: Format, path: string): Promise<void> {
+async function measureOne(name: string, path: string): Promise<void> {
   const image = await decodeRgba(readFileSync(path));
-  const encode = await encoders[format]();
+  const encode = await measured[name]!.start();
   await encode(image);
   process.send!({ heap: lastMemory ? lastMemory.buffer.byteLength : NaN, pixels: image.width * image.height });
 }
 
-function inChild(format: Format, path: string): Promise<{ heap: number; pixels: number }> {
+function inChild(name: string, path: string): Promise<{ heap: number; pixels: number }> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--one', format, path]);
+    const child = fork(fileURLToPath(import.meta.url), ['--one', name, path]);
     child.once('message', (message) => resolve(message as { heap: number; pixels: number }));
-    child.once('exit', (code) => reject(new Error(`${format} on ${path}: the measuring process ended (${code})`)));
+    child.once('exit', (code) => reject(new Error(`${name} on ${path}: the measuring process ended (${code})`)));
   });
 }
 
 async function main() {
   const paths = [(await photoSet(1, 2000, 1500)).paths[0]!, (await photoSet(1, 4000, 3000)).paths[0]!];
-  const lines = ["| encoder (the app's options) | 3 MP | 12 MP | registry (bytes per pixel) |", '| --- | --- | --- | --- |'];
-  for (const format of Object.keys(encoders) as Format[]) {
+  const lines = ["| WASM codec (the app's options) | 3 MP | 12 MP | counted (bytes per pixel) |", '| --- | --- | --- | --- |'];
+  for (const name of Object.keys(measured)) {
     const cells: string[] = [];
     for (const path of paths) {
-      const { heap, pixels } = await inChild(format, path);
+      const { heap, pixels } = await inChild(name, path);
       cells.push(`${(heap / MB).toFixed(0)} MB (${(heap / pixels).toFixed(1)} B/px)`);
     }
-    const line = `| ${format} | ${cells.join(' | ')} | ${FORMATS[format].encoderHeapBytesPerPixel} |`;
+    const line = `| ${name} | ${cells.join(' | ')} | ${measured[name]!.counted} |`;
     console.log(line);
     lines.push(line);
   }
@@ -94,4 +107,4 @@ async function main() {
 }
 
 const one = process.argv.indexOf('--one');
-await (one === -1 ? main() : measureOne(process.argv[one + 1] as Format, process.argv[one + 2]!));
+await (one === -1 ? main() : measureOne(process.argv[one + 1]!, process.argv[one + 2]!));

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ConversionSettings } from '../../core/contract';
 import { FORMATS } from '../../core/formats';
-import { planJob, RESIZER_HEAP_BYTES_PER_PIXEL, SAMPLE_PIXELS } from '../../core/plan';
+import { planJob, RESIZER_HEAP_BYTES, SAMPLE_PIXELS } from '../../core/plan';
 import { planFor } from '../../src/conversion/bridge';
 import { validateFile } from '../../src/features/intake/validateFile';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
@@ -32,14 +32,14 @@ describe("a job's plan", () => {
     expect(planJob(source, settings(browser)).sampleCost).toBe(1000 * 500 * 4 * 2);
   });
 
-  it("adds the resizer's heap when the output is resampled, for the larger of the crop it is handed and the output", () => {
+  it("adds the resizer's heap when the output is resampled, for the crop it is handed and the output it makes", () => {
     const source = { format: 'png', size: { width: 1000, height: 500 }, turned: false } as const;
     const browser = { enableCompression: false } as const;
-    const heap = RESIZER_HEAP_BYTES_PER_PIXEL;
-    expect(planJob(source, settings({ ...browser, resizeWidth: 4000 })).cost).toBe(4000 * 2000 * (4 * 2 + heap));
-    expect(planJob(source, settings({ ...browser, resizeWidth: 500 })).cost).toBe(1000 * 500 * (4 + heap) + 500 * 250 * 4);
+    const { perSourcePixel, perOutputPixel } = RESIZER_HEAP_BYTES;
+    expect(planJob(source, settings({ ...browser, resizeWidth: 4000 })).cost).toBe(4000 * 2000 * (4 * 2 + perOutputPixel) + 1000 * 500 * perSourcePixel);
+    expect(planJob(source, settings({ ...browser, resizeWidth: 500 })).cost).toBe(1000 * 500 * (4 + perSourcePixel) + 500 * 250 * (4 + perOutputPixel));
     // The estimate's sample is cut from the resampled output: the resizer runs on the whole image.
-    expect(planJob(source, settings({ ...browser, resizeWidth: 500 })).sampleCost).toBe(1000 * 500 * (4 + heap) + 500 * 250 * 4);
+    expect(planJob(source, settings({ ...browser, resizeWidth: 500 })).sampleCost).toBe(1000 * 500 * (4 + perSourcePixel) + 500 * 250 * (4 + perOutputPixel));
     // A crop to a ratio at the source's own scale resamples nothing.
     expect(planJob(source, settings({ ...browser, aspectRatio: '1:1' })).cost).toBe(1000 * 500 * 4 + 500 * 500 * 4);
   });
@@ -50,7 +50,9 @@ describe("a job's plan", () => {
     expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: true })).cost).toBe(4000 * 3000 * (4 + webp));
     expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: true })).sampleCost).toBe(4000 * 3000 * 4 + SAMPLE_PIXELS * webp);
     // A smaller output: the encoder's heap follows the pixels encoded, the decoded bytes and the resizer's the source.
-    expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: true, resizeWidth: 2000 })).cost).toBe(4000 * 3000 * (4 + RESIZER_HEAP_BYTES_PER_PIXEL) + 2000 * 1500 * webp);
+    expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: true, resizeWidth: 2000 })).cost).toBe(
+      4000 * 3000 * (4 + RESIZER_HEAP_BYTES.perSourcePixel) + 2000 * 1500 * (webp + RESIZER_HEAP_BYTES.perOutputPixel),
+    );
     // AVIF has no browser encoder: its heap counts with compression off too.
     expect(planJob(source, settings({ outputFormat: 'avif', enableCompression: false })).cost).toBe(4000 * 3000 * (4 + FORMATS.avif.encoderHeapBytesPerPixel));
   });
