@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { FORMATS } from '../../core/formats';
 import { RESIZER_HEAP_BYTES } from '../../core/plan';
+import { LANCZOS3_OPTIONS } from '../../wasm/resize/options';
 import { photoSet } from './inputs';
 import { compilePackageWasm as wasm, decodeRgba, type Rgba } from './node-codecs';
 
@@ -61,11 +62,11 @@ const encoders: Record<'webp' | 'jpeg' | 'avif' | 'png', () => Promise<Encode>> 
   },
 };
 
-/** Lanczos3 to 1920 wide, with the options wasm/resize uses. */
+/** Lanczos3 to 1920 wide, with the app's options. */
 async function resizeForTheWeb(): Promise<Encode> {
   const { default: resize, initResize } = await import('@jsquash/resize');
   await initResize(await wasm('@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm'));
-  return (image) => resize(image as ImageData, { width: 1920, height: Math.round((1920 * image.height) / image.width), method: 'lanczos3', fitMethod: 'stretch', premultiply: true, linearRGB: true });
+  return (image) => resize(image as ImageData, { width: 1920, height: Math.round((1920 * image.height) / image.width), ...LANCZOS3_OPTIONS });
 }
 
 /** What each row measures, and the bytes per pixel the app's costs count for it. */
@@ -74,7 +75,7 @@ const measured: Record<string, { start: () => Promise<Encode>; counted: string }
   'resize to 1920 wide': { start: resizeForTheWeb, counted: `${RESIZER_HEAP_BYTES.perSourcePixel} a source pixel + ${RESIZER_HEAP_BYTES.perOutputPixel} an output pixel` },
 };
 
-/** In a process of its own (a heap never shrinks, and some glue starts once per process): one encode's heap, in bytes. */
+/** In a process of its own (a heap never shrinks, and some glue starts once per process): one run's heap, in bytes. */
 async function measureOne(name: string, path: string): Promise<void> {
   const image = await decodeRgba(readFileSync(path));
   const encode = await measured[name]!.start();

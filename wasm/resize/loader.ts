@@ -1,5 +1,6 @@
 import resizeUrl from '@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm?url';
 import { compileWasm, once } from '../once';
+import { LANCZOS3_OPTIONS } from './options';
 
 const resizer = once(async () => {
   const codec = await import('@jsquash/resize');
@@ -7,7 +8,7 @@ const resizer = once(async () => {
   return codec.default;
 });
 
-/** Lanczos3 in linear light with premultiplied alpha: Squoosh's best resampler for photos. */
+/** Resamples with LANCZOS3_OPTIONS. */
 export async function resizeLanczos3(image: ImageData, width: number, height: number): Promise<ImageData> {
-  return (await resizer())(image, { width, height, method: 'lanczos3', fitMethod: 'stretch', premultiply: true, linearRGB: true });
+  return (await resizer())(image, { width, height, ...LANCZOS3_OPTIONS });
 }
