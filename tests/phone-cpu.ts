@@ -23,9 +23,10 @@ let warned = false;
 export async function throttlePageCpu(page: Page, rate: number): Promise<void> {
   await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate });
   if (rate <= 1) return;
-  // The renderer starts the thread as it takes the command, and the thread names itself once it runs.
+  // The renderer starts the thread as it takes the command, and the thread names itself once it runs: at once, or a
+  // while later on a busy machine (the limit is for a thread that never comes).
   let threads: number[] = [];
-  for (let attempt = 0; attempt < 20 && threads.length === 0; attempt++) {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline && threads.length === 0; ) {
     threads = chromiumThreadsNamed(THROTTLING_THREAD);
     if (threads.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
   }

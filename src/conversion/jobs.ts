@@ -60,7 +60,7 @@ export type JobAction =
 export const TICK_MS = 1000;
 
 /** The estimate never claims the job done: the last step is the worker's. */
-const ESTIMATE_CAP = 98;
+export const ESTIMATE_CAP = 98;
 
 /**
  * Where the bar stands `sinceMs` after its anchor (the start, or the worker's last report, at `anchorValue`), when

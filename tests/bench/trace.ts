@@ -20,6 +20,7 @@ import { allJobsSettled, centre, convertButton, launchChromium, openContext, ope
 import { instrumentApp } from './app-instrument';
 import { photoSet } from './inputs';
 import { MEMORY_CATEGORY, MemoryTrace, memoryReport } from './memory-trace';
+import { uiThread, type TraceEvent } from '../ui-thread-tasks';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -39,24 +40,7 @@ const PROFILE = argv.includes('--profile');
 const MEMORY = argv.includes('--memory');
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking', 'toplevel', 'blink'];
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: Record<string, unknown>; beginData?: { dirtyObjects?: number; totalObjects?: number; partialLayout?: boolean } };
-}
-
 const ms = (us: number | undefined) => ((us ?? 0) / 1000).toFixed(1);
-
-/** The events of the renderer's main thread (the UI thread), in time order. */
-function uiThread(events: TraceEvent[]): TraceEvent[] {
-  const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  return events.filter((e) => main.has(`${e.pid}:${e.tid}`)).sort((a, b) => a.ts - b.ts);
-}
 
 function countBy(events: TraceEvent[], key: (e: TraceEvent) => string): string {
   const counts = new Map<string, number>();

@@ -49,7 +49,7 @@ async function settledJobs(page: Page, count: number): Promise<Map<string, JobSt
     .poll(async () => {
       const jobs = [...(await read()).values()];
       return jobs.length === count && jobs.every((job) => job.status === 'completed' || job.status === 'error');
-    }, { timeout: 20 * 60_000, intervals: [500] })
+    }, { intervals: [500] })
     .toBe(true);
   return read();
 }

@@ -12,6 +12,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // As the end-to-end tests: every wait is on the page's state, within the test's own limit (corpus.spec.ts: 30 min
+  // for a batch of 30 files to one format), never a limit of its own.
+  expect: { timeout: 0 },
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,

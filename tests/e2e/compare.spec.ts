@@ -14,7 +14,7 @@ const SCREENS = [
 ] as const;
 
 /** The dialog's view says which sides it shows, once their pictures have come from the worker and been placed. */
-const bothShown = (page: Page) => expect(page.getByTestId('compare-view')).toHaveAttribute('data-drawn', 'original output', { timeout: 30_000 });
+const bothShown = (page: Page) => expect(page.getByTestId('compare-view')).toHaveAttribute('data-drawn', 'original output');
 
 for (const screen of SCREENS) {
   test.describe(`on ${screen.name}`, () => {
@@ -79,7 +79,7 @@ test('Preview shows what the current settings make of a selected file before any
   await expect(dialog).toBeVisible();
   // The original as the output frames it (a square from the middle), beside the AVIF the settings make of it.
   await expect(dialog.getByTestId('compare-original')).toHaveText(/Original 1200 × 900 · [\d.]+ KB/);
-  await expect(dialog.getByTestId('compare-output')).toHaveText(/AVIF 1080 × 1080 · [\d.]+ KB/, { timeout: 30_000 });
+  await expect(dialog.getByTestId('compare-output')).toHaveText(/AVIF 1080 × 1080 · [\d.]+ KB/);
   await bothShown(page);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);

@@ -9,9 +9,7 @@ export async function convertAll(page: Page, expectedJobs: number): Promise<void
   await enterEmail(page);
   await convertButton(page).click();
   await expect(page.getByTestId('job')).toHaveCount(expectedJobs);
-  await expect(page.locator('[data-testid="job"][data-status="pending"], [data-testid="job"][data-status="processing"]')).toHaveCount(0, {
-    timeout: 120_000,
-  });
+  await expect(page.locator('[data-testid="job"][data-status="pending"], [data-testid="job"][data-status="processing"]')).toHaveCount(0);
 }
 
 /** Each entry's name and CRC-32 as the archive's central directory records them. */

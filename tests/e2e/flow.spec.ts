@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
+import { ESTIMATE_CAP } from '../../src/conversion/jobs';
 import { FIXTURES } from '../fixtures/make-fixtures';
 import { convertButton, enterEmail, fileCard, fixtureBytes, openConverter, pickFiles } from './helpers';
 import { convertAll, downloadAllZip, downloadJob } from './convert-helpers';
@@ -27,7 +28,7 @@ test('a second Convert with unchanged settings makes no job; after changing qual
   await expect(convertButton(page)).toHaveText('Convert 2 images again with new settings');
   await expect(fileCard(page, FIXTURES.jpeg).getByText('Ready to convert')).toBeVisible();
   await convertButton(page).click();
-  await expect(page.locator('[data-testid="job"][data-status="completed"]')).toHaveCount(4, { timeout: 60_000 });
+  await expect(page.locator('[data-testid="job"][data-status="completed"]')).toHaveCount(4);
   expect(Object.keys(await downloadAllZip(page))).toHaveLength(4);
 
   // Back to the first settings: those outputs exist, so nothing is converted twice.
@@ -41,7 +42,7 @@ test('a file added after a run is converted alone', async ({ page }) => {
   await pickFiles(page, [FIXTURES.secondJpeg]);
   await expect(convertButton(page)).toHaveText('Convert 1 image');
   await convertButton(page).click();
-  await expect(page.locator('[data-testid="job"][data-status="completed"]')).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.locator('[data-testid="job"][data-status="completed"]')).toHaveCount(2);
   await expect(jobs(page).filter({ hasText: FIXTURES.secondJpeg })).toHaveCount(1);
   await expect(jobs(page).filter({ hasText: FIXTURES.jpeg })).toHaveCount(1);
 });
@@ -78,7 +79,7 @@ test('focus stays on something visible: the batch progress after Convert, the ne
   const status = page.getByRole('status').filter({ hasText: /Converting… 0 of 1 done|Finished/ });
   await expect(status).toBeFocused();
   expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
-  await expect(page.getByText('Finished: 1 of 1 done')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Finished: 1 of 1 done')).toBeVisible();
   expect((await new AxeBuilder({ page }).disableRules(['meta-viewport']).analyze()).violations).toEqual([]);
 });
 
@@ -122,7 +123,7 @@ for (const viewport of [
       }, scroll);
       expect(await inViewport(page, progress), `progress on screen with the page scrolled to the ${scroll}`).toBe(true);
     }
-    await expect(page.getByRole('status').filter({ hasText: 'Finished: 3 of 3 done' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Finished: 3 of 3 done' })).toBeVisible();
     // Download All is in the bar, on screen, and the completion toast is not over it.
     const downloadAll = page.getByRole('region', { name: 'Convert' }).getByRole('button', { name: 'Download All (.zip)' });
     const toast = page.getByRole('status').filter({ hasText: 'Conversion complete' });
@@ -133,7 +134,7 @@ for (const viewport of [
       const [button, toastBox] = [(await downloadAll.boundingBox())!, (await toast.boundingBox())!];
       return toastBox.x < button.x + button.width && button.x < toastBox.x + toastBox.width && toastBox.y < button.y + button.height && button.y < toastBox.y + toastBox.height;
     };
-    await expect.poll(overlap, { message: 'the completion toast covers Download All', timeout: 2000 }).toBe(false);
+    await expect.poll(overlap, { message: 'the completion toast covers Download All' }).toBe(false);
     const onTop = await downloadAll.evaluate((element) => {
       const { x, y, width, height } = element.getBoundingClientRect();
       return element.contains(document.elementFromPoint(x + width / 2, y + height / 2));
@@ -165,7 +166,7 @@ test('on a phone the action bar leaves most of the screen to the page in every s
   await convertButton(page).click();
   await expect(page.getByRole('status').filter({ hasText: /^Converting… \d+ of 2 done/ })).toBeVisible();
   await expectCompact('while converting');
-  await expect(page.getByRole('status').filter({ hasText: 'Finished: 2 of 2 done' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Finished: 2 of 2 done' })).toBeVisible();
   await expectCompact('once the run has finished');
 });
 
@@ -195,7 +196,7 @@ test('on a phone toasts sit above the action bar; on a desktop in the top right 
   await expect(toast).toBeVisible();
   // The bar's height changes as files arrive, and the toasts follow it a frame later.
   const gapAboveBar = async () => (await page.locator('.action-bar').boundingBox())!.y - (await toast.boundingBox().then((box) => box!.y + box!.height));
-  await expect.poll(gapAboveBar, { timeout: 2000 }).toBeGreaterThanOrEqual(0);
+  await expect.poll(gapAboveBar).toBeGreaterThanOrEqual(0);
   expect((await toast.boundingBox())!.y).toBeGreaterThan(844 / 2);
 
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -222,7 +223,7 @@ test('a same-format conversion that would grow keeps the original bytes; with "K
   await page.getByRole('switch', { name: /Keep the original when the output would be larger/ }).uncheck();
   await convertButton(page).click();
   const grown = jobs(page).nth(1);
-  await expect(grown).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+  await expect(grown).toHaveAttribute('data-status', 'completed');
   await expect(grown.getByText(/\(\+\d+% larger\)/)).toBeVisible();
   await expect(grown.getByText(/% saved/)).toHaveCount(0);
 });
@@ -247,43 +248,46 @@ test('the preset chip in force shows as pressed', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Web 1920 wide' })).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('a 12 MP photo to a 27 MP AVIF: the job\'s bar moves at least every 2 seconds (two ticks) until it completes', async ({ page }) => {
-  test.setTimeout(120_000);
+test('a 12 MP photo to a 27 MP AVIF: the job\'s bar moves at least every 2 seconds (two ticks) until the last points, which are the worker\'s', async ({ page }) => {
   await pickFiles(page, [FIXTURES.photo12mp]);
   await page.getByRole('radio', { name: 'AVIF', exact: true }).check();
   // Upscaled, so the encode lasts long enough to watch at libavif's speed 8 (12 MP takes about 3 s here).
   await page.getByLabel('Width (px)').fill('6000');
   await enterEmail(page);
   await convertButton(page).click();
-  // The job says what it is doing: most of this one is libavif encoding.
+  // The job says what it is doing: most of this one is libavif encoding. The upscale before it takes as long as the
+  // machine makes it (over 15 s on a busy one), so this waits for the stage to change, within the test's limit only.
   await expect(jobs(page).first().getByText('Encoding', { exact: true })).toBeVisible();
   // The batch line has a time left before any job has finished, from the job's expected time.
   await expect(page.getByRole('status').filter({ hasText: /^Converting… 0 of 1 done · about \d+ (s|min) left$/ })).toBeVisible();
-  const gaps = await page.evaluate(
+  // Each change of the bar, [when, value], until the job ends (its last row: when it ended, and 100).
+  const changes = await page.evaluate(
     () =>
-      new Promise<number[]>((resolve) => {
-        const changes: number[] = [];
-        let last: string | null = null;
+      new Promise<[number, number][]>((resolve) => {
+        const seen: [number, number][] = [];
         const timer = setInterval(() => {
           const job = document.querySelector<HTMLElement>('[data-testid="job"]');
-          const value = job?.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? null;
-          if (value !== null && value !== last) changes.push(performance.now());
-          last = value;
+          const value = job?.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow');
+          if (value != null && Number(value) !== seen.at(-1)?.[1]) seen.push([performance.now(), Number(value)]);
           if (job?.dataset.status === 'completed' || job?.dataset.status === 'error') {
             clearInterval(timer);
-            changes.push(performance.now());
-            resolve(changes.slice(1).map((at, i) => at - changes[i]!));
+            seen.push([performance.now(), 100]);
+            resolve(seen);
           }
         }, 100);
       }),
   );
   await expect(jobs(page).first()).toHaveAttribute('data-status', 'completed');
-  expect(gaps.length).toBeGreaterThan(3);
-  expect(gaps.reduce((sum, gap) => sum + gap, 0)).toBeGreaterThan(4_000);
+  const log = `[ms since the first, value]: ${JSON.stringify(changes.map(([at, value]) => [Math.round(at - changes[0]![0]), value]))}`;
+  // The gap after each change made by the estimate: once it reaches its cap, what is left is the worker's to say, and
+  // a machine slower than the job's expected time (a busy one) keeps the bar there until the worker reports.
+  const gaps = changes.slice(1).flatMap(([at], i) => (changes[i]![1] < ESTIMATE_CAP ? [at - changes[i]![0]] : []));
+  expect(gaps.length, log).toBeGreaterThan(3);
+  expect(gaps.reduce((sum, gap) => sum + gap, 0), log).toBeGreaterThan(4_000);
   // The estimate steps once a second and gains a point at least every 2 s, so the bar moves every one or two ticks:
   // 2 s apart at most, and a little more when a busy machine runs the ticks' timer late (a bound of exactly 2 s failed
   // once in a loaded run). A bar that stood still at 90 through the encode, as the spec's simulation did, fails it.
-  expect(Math.max(...gaps)).toBeLessThanOrEqual(2_500);
+  expect(Math.max(...gaps), log).toBeLessThanOrEqual(2_500);
 });
 
 for (const viewport of [
@@ -291,7 +295,6 @@ for (const viewport of [
   { name: 'a desktop', width: 1280, height: 900 },
 ]) {
   test(`axe finds no WCAG A/AA violation on ${viewport.name} in any state: idle, files, running, done`, async ({ page }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     const violations = async (state: string) => {
       // Axe reads colours as painted: a toast fading in has too little contrast for a moment (CI once caught the
@@ -310,7 +313,7 @@ for (const viewport of [
     await convertButton(page).click();
     await expect(page.getByRole('status').filter({ hasText: /^Converting…/ })).toBeVisible();
     found.push(...(await violations('running')));
-    await expect(page.getByRole('status').filter({ hasText: 'Finished: 2 of 2 done' })).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Finished: 2 of 2 done' })).toBeVisible();
     await expect(page.getByText('Conversion complete', { exact: true })).toBeVisible();
     found.push(...(await violations('done')));
     expect(found).toEqual([]);

@@ -113,7 +113,8 @@ test('a worker that fails under one job fails only that job; the pool replaces i
 });
 
 test('200 files added at once: every one converts and the zip holds 200 entries with unique names', async ({ page }) => {
-  test.setTimeout(240_000);
+  // Its limit, like every test's, is several times what it takes here with a busy process beside it.
+  test.setTimeout(480_000);
   // Two folders of 100 with the same names, as a visitor picking twice from two cameras would.
   const paths: string[] = [];
   for (const folder of ['a', 'b']) {
@@ -139,7 +140,7 @@ test('200 files added at once: every one converts and the zip holds 200 entries 
   const rows = await page.getByTestId('job').count();
   expect(rows).toBeGreaterThan(0);
   expect(rows).toBeLessThan(60);
-  await expect(page.getByRole('status').filter({ hasText: 'Finished: 200 of 200 done' })).toBeVisible({ timeout: 180_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Finished: 200 of 200 done' })).toBeVisible();
   await expect(page.getByText('200 images converted.')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(page.getByTestId('job').filter({ hasText: 'img-099.jpg' }).last()).toHaveAttribute('data-status', 'completed');
@@ -180,7 +181,6 @@ async function apng(width: number, height: number): Promise<Buffer> {
 }
 
 test('odd but valid files convert right, and the ones that are not images say why', async ({ page }) => {
-  test.setTimeout(120_000);
   const photo = () => sharp(fixtureBytes(FIXTURES.jpeg)).resize(120, 90);
   const rgba = Buffer.alloc(64 * 48 * 4);
   for (let i = 0; i < 64 * 48; i++) rgba.set(i % 64 < 32 ? [0, 0, 0, 0] : [20, 160, 60, 255], i * 4);

@@ -128,7 +128,6 @@ test.describe('updates', () => {
   });
 
   test('a new version waits while a batch runs, then "A new version is available — Reload" loads it', async ({ page }) => {
-    test.setTimeout(120_000);
     await openConverter(page, `${host.origin}/`);
     await page.evaluate(() => navigator.serviceWorker.ready);
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
@@ -148,7 +147,7 @@ test.describe('updates', () => {
     await expect(page.getByTestId('job').first()).toHaveAttribute('data-status', 'processing');
     await expect(page.getByText('A new version is available')).toHaveCount(0);
 
-    await expect(page.getByTestId('job').first()).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
+    await expect(page.getByTestId('job').first()).toHaveAttribute('data-status', 'completed');
     const offer = page.getByRole('status').filter({ hasText: 'A new version is available' });
     await expect(offer).toBeVisible();
     await expect(offer).toContainText('A new version is available — Reload');

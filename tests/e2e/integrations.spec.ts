@@ -34,7 +34,7 @@ async function convertBoth(page: Page, email: string) {
   await page.getByLabel('Email address').fill(email);
   await convertButton(page).click();
   await expect(page.getByTestId('job')).toHaveCount(2);
-  await expect(page.locator('[data-testid="job"][data-status="completed"]')).toHaveCount(2, { timeout: 60_000 });
+  await expect(page.locator('[data-testid="job"][data-status="completed"]')).toHaveCount(2);
 }
 
 function consoleErrors(page: Page): string[] {
@@ -138,13 +138,12 @@ test.describe('configured build: the e-mail RPC and the webhook', () => {
     await convertBoth(page, 'ann@example.com');
     expect(Object.keys(await downloadAllZip(page)).sort()).toEqual(['camera.webp', 'photo.webp']);
     await expect.poll(() => backend.webhookCalls('image_conversion_completed').length).toBe(1);
-    await expect.poll(() => backend.rpcCalls().length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => backend.rpcCalls().length).toBe(2);
     await expect.poll(() => errors.filter((e) => /failed \(conversion goes on\)/.test(e)).length).toBeGreaterThanOrEqual(3);
     await expect(page.getByText(/failed|error/i).and(page.getByRole('status'))).toHaveCount(0);
   });
 
   test('a run a reload interrupts still reports its end: the next page resumes it from the device and posts the completed action in the same session', async ({ page }) => {
-    test.setTimeout(120_000);
     const jobsIn = (status: string) => page.locator(`[data-testid="job"][data-status="${status}"]`);
     await openConverter(page, CONFIGURED_APP);
     await expect(page.locator('html')).toHaveAttribute('data-batch', 'device');
@@ -154,7 +153,7 @@ test.describe('configured build: the e-mail RPC and the webhook', () => {
     await chooseFormat(page, 'AVIF');
     await page.getByLabel('Email address').fill('ann@example.com');
     await convertButton(page).click();
-    await expect(jobsIn('completed')).toHaveCount(1, { timeout: 60_000 });
+    await expect(jobsIn('completed')).toHaveCount(1);
     const bigBytes = statSync(fixture(FIXTURES.photo12mp)).size;
     await expect.poll(() => page.evaluate<number[]>(`(async () => { ${KEPT_SOURCE_SIZES} })()`)).toContain(bigBytes);
     await expect(jobsIn('processing')).toHaveCount(1);
@@ -162,7 +161,7 @@ test.describe('configured build: the e-mail RPC and the webhook', () => {
 
     await page.reload();
     await expect(page.getByText('Your last batch is back')).toBeVisible();
-    await expect(jobsIn('completed')).toHaveCount(2, { timeout: 90_000 });
+    await expect(jobsIn('completed')).toHaveCount(2);
     await expect.poll(() => backend.webhookCalls('image_conversion_completed').length).toBe(1);
     const [started] = backend.webhookCalls('image_conversion_started');
     const [completed] = backend.webhookCalls('image_conversion_completed');
@@ -184,7 +183,7 @@ test.describe('configured build: the e-mail RPC and the webhook', () => {
     await convertBoth(page, 'ann@example.com');
     expect(Object.keys(await downloadAllZip(page)).sort()).toEqual(['camera.webp', 'photo.webp']);
     await expect.poll(() => errors.filter((e) => /webhook call failed \(conversion goes on\)/.test(e)).length).toBe(2);
-    await expect.poll(() => errors.some((e) => /Saving the e-mail address failed/.test(e)), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => errors.some((e) => /Saving the e-mail address failed/.test(e))).toBe(true);
     expect(backend.requests).toEqual([]);
   });
 });

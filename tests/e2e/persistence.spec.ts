@@ -101,7 +101,7 @@ test('a reload mid-batch: what was done is listed with the same bytes, the rest 
   await enterEmail(page);
   await convertButton(page).click();
   // The two small photos are done; the two large ones are converting, their sources copied to the device.
-  await expect(jobsIn(page, 'completed')).toHaveCount(2, { timeout: 60_000 });
+  await expect(jobsIn(page, 'completed')).toHaveCount(2);
   await bothBigSourcesKept(page);
   // Kept on the device, the batch needs no question before leaving.
   expect(await leavingIsQuestioned(page)).toBe(false);
@@ -118,7 +118,7 @@ test('a reload mid-batch: what was done is listed with the same bytes, the rest 
   await expect(page.getByRole('radio', { name: 'AVIF', exact: true })).toBeChecked();
   await expect(page.getByRole('slider', { name: /Quality/ })).toHaveValue('60');
 
-  await expect(jobsIn(page, 'completed')).toHaveCount(4, { timeout: 120_000 });
+  await expect(jobsIn(page, 'completed')).toHaveCount(4);
   for (const name of ['trip-1.avif', 'trip-2.avif']) {
     const bytes = await downloadJob(page, name);
     expect(magicFormat(bytes)).toBe('avif');
@@ -144,7 +144,7 @@ test('a tab closed mid-batch without a word (a phone discarding it): the next ta
   const next = await context.newPage();
   await openWithBatch(next);
   await expect(next.getByTestId('job')).toHaveCount(2);
-  await expect(jobsIn(next, 'completed')).toHaveCount(2, { timeout: 120_000 });
+  await expect(jobsIn(next, 'completed')).toHaveCount(2);
   const zip = await downloadAllZip(next);
   expect(Object.keys(zip).sort()).toEqual(['trip-1.avif', 'trip-2.avif']);
 });

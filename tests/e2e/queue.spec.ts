@@ -4,6 +4,7 @@ import { FIXTURES } from '../fixtures/make-fixtures';
 import { chooseFormat, convertButton, enterEmail, fixture, openConverter, openFreshConverter } from './helpers';
 import { throttlePageCpu } from '../phone-cpu';
 import { downloadAllZip, magicFormat } from './convert-helpers';
+import { LONG_TASK_MS, ownWorkMs, recordUiTasks, type UiTask } from '../ui-thread-tasks';
 
 const jobsIn = (page: Page, status: string) => page.locator(`[data-testid="job"][data-status="${status}"]`);
 
@@ -56,7 +57,7 @@ test('cancel mid-conversion removes the job, and the next job still completes', 
   await expect(big.getByRole('progressbar')).toBeVisible();
   await page.getByRole('button', { name: `Cancel ${FIXTURES.photo12mp}` }).click();
   await expect(big).toHaveCount(0);
-  await expect(jobsIn(page, 'completed')).toHaveCount(3, { timeout: 60_000 });
+  await expect(jobsIn(page, 'completed')).toHaveCount(3);
   await expect(page.getByTestId('job')).toHaveCount(3);
   await expect(page.getByText('3 images converted.')).toBeVisible();
   // The three converted files are done with these settings; only the cancelled one is left to convert.
@@ -66,17 +67,11 @@ test('cancel mid-conversion removes the job, and the next job still completes', 
   for (const bytes of Object.values(files)) expect(magicFormat(bytes)).toBe('avif');
 });
 
-test('no main-thread long task while six 12 MP photos convert and zip', async ({ page }) => {
-  test.setTimeout(240_000);
+test('no main-thread long task while six 12 MP photos convert and zip: none of the page\'s own tasks takes over 50 ms', async ({ browser, page }) => {
+  // Long animation frames name the scripts that ran, for the failure message.
   await page.addInitScript(() => {
-    const tasks: string[] = [];
-    (window as unknown as { __longTasks: string[] }).__longTasks = tasks;
     const frames: string[] = [];
     (window as unknown as { __frames: string[] }).__frames = frames;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push(`${Math.round(entry.startTime)}+${Math.round(entry.duration)}ms`);
-    }).observe({ type: 'longtask', buffered: true });
-    // Long animation frames name the scripts that ran, for the failure message.
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as PerformanceEntry[] & { scripts?: { invoker: string; duration: number }[] }[]) {
         const scripts = ((entry as unknown as { scripts: { invoker: string; duration: number }[] }).scripts ?? []).map((s) => `${s.invoker} ${Math.round(s.duration)}ms`);
@@ -91,22 +86,29 @@ test('no main-thread long task while six 12 MP photos convert and zip', async ({
   );
   await expect(page.getByText('Ready to convert')).toHaveCount(6);
   // Adding is over once every preview is made; what is measured is the conversion.
-  await expect(page.locator('[data-testid="file-card"] img[src^="blob:"]')).toHaveCount(6, { timeout: 60_000 });
+  await expect(page.locator('[data-testid="file-card"] img[src^="blob:"]')).toHaveCount(6);
   await enterEmail(page);
-  const before = await page.evaluate(() => (window as unknown as { __longTasks: string[] }).__longTasks.length);
   const framesBefore = await page.evaluate(() => (window as unknown as { __frames: string[] }).__frames.length);
-  const clickedAt = await page.evaluate(() => Math.round(performance.now()));
-  await convertButton(page).click();
-  await expect(jobsIn(page, 'completed')).toHaveCount(6, { timeout: 200_000 });
-  const files = await downloadAllZip(page);
+  let files: Record<string, Buffer> = {};
+  const tasks = await recordUiTasks(browser, page, async () => {
+    await convertButton(page).click();
+    await expect(jobsIn(page, 'completed')).toHaveCount(6);
+    files = await downloadAllZip(page);
+  });
   expect(Object.keys(files)).toHaveLength(6);
-  const during = await page.evaluate((from) => (window as unknown as { __longTasks: string[] }).__longTasks.slice(from), before);
+  // A task is timed by the CPU the page's own work took in it. Its wall time also holds the time the thread waited for
+  // a core: with a busy process beside the test, tasks of 3 to 12 ms of CPU lasted 79 to 95 ms, which the Long Tasks
+  // API (wall time) counts as long. And its CPU time holds the garbage collector's, which such a neighbour stretches
+  // too: one of V8's memory-reducing collections took 59 ms of CPU there, 51 of them in its epilogue at a safepoint,
+  // where no collection in four quiet runs took over 14. Both are in the message, beside what the long frames ran.
+  const long = tasks.filter((task) => ownWorkMs(task) > LONG_TASK_MS);
+  const stretched = tasks.filter((task) => task.wallMs > LONG_TASK_MS && ownWorkMs(task) <= LONG_TASK_MS);
   const frames = await page.evaluate((from) => (window as unknown as { __frames: string[] }).__frames.slice(from), framesBefore);
-  expect(during, `Convert clicked at ${clickedAt}; long animation frames: ${frames.join(' | ')}`).toEqual([]);
+  const describe = (list: UiTask[]) => list.map((task) => `${Math.round(task.wallMs)} ms (CPU ${Math.round(task.cpuMs)} ms, of it the GC's ${Math.round(task.gcCpuMs)})`).join(', ') || 'none';
+  expect(describe(long), `over ${LONG_TASK_MS} ms of wall time but not of the page's own work: ${describe(stretched)}; long animation frames: ${frames.join(' | ')}`).toBe('none');
 });
 
 test('when the page is starved during a batch (long tasks while jobs share the cores), the next jobs run one fewer at a time', async ({ page }) => {
-  test.setTimeout(120_000);
   // Three cores, so the pool is three wide whatever the machine running the test has.
   await recordJobStates(page, 3);
   await openConverter(page);
@@ -116,8 +118,10 @@ test('when the page is starved during a batch (long tasks while jobs share the c
   await enterEmail(page);
   await convertButton(page).click();
   await expect(jobsIn(page, 'processing')).toHaveCount(3);
-  // Two long tasks of the page's own, half a second apart, while three jobs run: what a starved page shows.
-  const starvedAt = await page.evaluate(async () => {
+  // Long tasks of the page's own, half a second apart, while three jobs run: what a starved page shows. They go on
+  // until the first job ends, however long that takes on this machine, so the pool's answer is seen at that moment
+  // (each pair restarts its 10 s of one job fewer).
+  const { firstAt, lastAt } = await page.evaluate(async () => {
     // Each in a task of the page's own (a timer), as the Long Tasks API counts them.
     const busyTask = (ms: number) =>
       new Promise<void>((resolve) =>
@@ -127,16 +131,23 @@ test('when the page is starved during a batch (long tasks while jobs share the c
           resolve();
         }),
       );
-    await busyTask(120);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await busyTask(120);
-    return performance.now();
+    const anyEnded = () => document.querySelector('[data-testid="job"][data-status="completed"]') !== null;
+    let firstAt = 0;
+    let lastAt = 0;
+    while (!anyEnded()) {
+      await busyTask(120);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await busyTask(120);
+      lastAt = performance.now();
+      firstAt ||= lastAt;
+    }
+    return { firstAt, lastAt };
   });
-  await expect(jobsIn(page, 'completed')).toHaveCount(6, { timeout: 100_000 });
+  await expect(jobsIn(page, 'completed')).toHaveCount(6);
   const states = await jobStates(page);
-  const log = `[when, processing, waiting]: ${JSON.stringify(states.map(([at, ...rest]) => [Math.round(at - starvedAt), ...rest]))}`;
+  const log = `[when, processing, waiting]: ${JSON.stringify(states.map(([at, ...rest]) => [Math.round(at - firstAt), ...rest]))}; starved until ${Math.round(lastAt - firstAt)}`;
   // The pool's 10 s of one job fewer: when a job ends, the next waits although a worker is free...
-  const yielding = states.filter(([at]) => at > starvedAt && at < starvedAt + 9_000);
+  const yielding = states.filter(([at]) => at > firstAt && at < lastAt + 9_000);
   expect(yielding.some(([, processing, waiting]) => processing === 2 && waiting > 0), log).toBe(true);
   // ...and from then on no more than two run at once.
   const from = yielding.findIndex(([, processing, waiting]) => processing === 2 && waiting > 0);
@@ -145,7 +156,6 @@ test('when the page is starved during a batch (long tasks while jobs share the c
 });
 
 test('on a 2-core device whose page is slow (its CPU 6× slower, as a phone\'s), a batch runs one job at a time, leaving the page a core', async ({ page }) => {
-  test.setTimeout(120_000);
   await recordJobStates(page, 2);
   await openConverter(page);
   await addCopiesOfPhoto(page, 3);
@@ -155,21 +165,20 @@ test('on a 2-core device whose page is slow (its CPU 6× slower, as a phone\'s),
   await enterEmail(page);
   await throttlePageCpu(page, 6);
   await convertButton(page).click();
-  await expect(jobsIn(page, 'completed')).toHaveCount(3, { timeout: 100_000 });
+  await expect(jobsIn(page, 'completed')).toHaveCount(3);
   // (At full speed the pool is as wide as the cores: the test above.)
   await expectOneJobAtATime(page);
   expect(Object.keys(await downloadAllZip(page))).toHaveLength(3);
 });
 
 test('on a 32 GB desktop with the default settings (libwebp), 12 MP photos convert one at a time although the pool has three workers: two encoder heaps would not fit its budget, which stops growing at 8 GB', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 32, configurable: true }));
   await recordJobStates(page, 3);
   await openConverter(page);
   await addCopiesOfPhoto(page, 3);
   await enterEmail(page);
   await convertButton(page).click();
-  await expect(jobsIn(page, 'completed')).toHaveCount(3, { timeout: 100_000 });
+  await expect(jobsIn(page, 'completed')).toHaveCount(3);
   await expectOneJobAtATime(page);
   const zip = await downloadAllZip(page);
   expect(Object.keys(zip).sort()).toEqual(['trip-1.webp', 'trip-2.webp', 'trip-3.webp']);
@@ -185,17 +194,25 @@ test('cancelling every job during a run leaves the app usable: the next Convert 
   await convertButton(page).click();
   await expect(page.getByTestId('job')).toHaveCount(3);
   for (const name of [FIXTURES.photo12mp, FIXTURES.largeJpeg, FIXTURES.jpeg]) {
-    const cancel = page.getByRole('button', { name: `Cancel ${name}` });
     // A small job can finish before its Cancel is pressed (an AVIF of 400 × 300 takes a fraction of a second):
-    // then there is nothing left to cancel, and it says Done.
-    await cancel.click({ timeout: 3000 }).catch(() => expect(page.getByTestId('job').filter({ hasText: name })).toHaveAttribute('data-status', 'completed'));
+    // then there is nothing left to cancel, and it says Done. Which of the two the page shows decides, not how long a
+    // click waited: the button is pressed in the same task that finds it, so the job cannot finish in between.
+    const cancel = page.getByRole('button', { name: `Cancel ${name}` });
+    const done = jobsIn(page, 'completed').filter({ hasText: name });
+    await expect(cancel.or(done)).toBeVisible();
+    const pressed = await page.evaluate((label) => {
+      const button = document.querySelector<HTMLButtonElement>(`button[aria-label="${CSS.escape(label)}"]`);
+      button?.click();
+      return button !== null;
+    }, `Cancel ${name}`);
+    if (!pressed) await expect(done).toBeVisible();
   }
   await expect(jobsIn(page, 'pending')).toHaveCount(0);
   await expect(jobsIn(page, 'processing')).toHaveCount(0);
   await chooseFormat(page, 'JPG');
   await expect(convertButton(page)).toHaveText('Convert 3 images');
   await convertButton(page).click();
-  await expect(page.locator('[data-testid="job"]').filter({ hasText: 'Converted to JPG' })).toHaveCount(3, { timeout: 60_000 });
+  await expect(page.locator('[data-testid="job"]').filter({ hasText: 'Converted to JPG' })).toHaveCount(3);
 });
 
 test('Clear all during a run leaves no hidden work: every listed job still ends, and the queue settles', async ({ page }) => {
@@ -207,7 +224,7 @@ test('Clear all during a run leaves no hidden work: every listed job still ends,
   await convertButton(page).click();
   await page.getByRole('button', { name: 'Clear all' }).click();
   await expect(page.getByTestId('file-card')).toHaveCount(0);
-  await expect(jobsIn(page, 'completed')).toHaveCount(3, { timeout: 60_000 });
+  await expect(jobsIn(page, 'completed')).toHaveCount(3);
   const files = await downloadAllZip(page);
   expect(Object.keys(files).sort()).toEqual(['large.avif', 'photo (2).avif', 'photo.avif']);
 });
@@ -231,7 +248,7 @@ test('a short queue renders its rows from the start (laid out once as they appea
   await add(36, 'long');
   await expect(convertButton(page)).toHaveText('Convert 36 images');
   await convertButton(page).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Finished: 36 of 36 done' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Finished: 36 of 36 done' })).toBeVisible();
   const rows = page.getByTestId('job');
   await expect(rows).toHaveCount(36);
   await rows.first().evaluate((row) => row.scrollIntoView({ block: 'start' }));
@@ -271,7 +288,7 @@ test('while a batch converts the screen stays on; after it, it is let go', async
   await expect(jobsIn(page, 'processing').first()).toBeVisible();
   await expect.poll(wakeLog).toEqual(['request', 'granted']);
 
-  await expect(jobsIn(page, 'completed')).toHaveCount(2, { timeout: 120_000 });
+  await expect(jobsIn(page, 'completed')).toHaveCount(2);
   await expect.poll(wakeLog).toEqual(['request', 'granted', 'released']);
 });
 

@@ -5,8 +5,10 @@ export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 
 /** Debian's Firefox ESR, driven over WebDriver BiDi: puppeteer-core starts it, no geckodriver needed. */
 export async function startFirefox(): Promise<EngineSession> {
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true });
+  // Generous limits for a busy machine (puppeteer's are 30 s): a scenario's waits on the page have their own (run.ts).
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true, timeout: 60_000 });
   const page = await browser.newPage();
+  page.setDefaultNavigationTimeout(120_000);
   const version = await browser.version();
   return {
     engine: 'Firefox',

@@ -21,10 +21,19 @@ const baseUrl = `http://localhost:${port}`;
 
 const ENGINES: Record<string, () => Promise<EngineSession>> = { firefox: startFirefox, webkit: startWebKit };
 
+/**
+ * A scenario's one limit. Every wait in it is on what the page says (session.ts's waitFor), however long this machine
+ * takes; this ends whatever is still waiting. The slowest scenario takes about a minute here with a busy process beside
+ * it, so only a page that has stopped answering reaches it.
+ */
+const SCENARIO_LIMIT_MS = 6 * 60_000;
+/** How long the preview server may take to answer: it is up in a second or two, more on a busy machine. */
+const SERVER_START_LIMIT_MS = 60_000;
+
 function startServer(): Promise<ChildProcess> {
   const server = spawn(join(root, 'node_modules', '.bin', 'vite'), ['preview', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore' });
   return (async () => {
-    for (let i = 0; i < 150; i++) {
+    for (const deadline = Date.now() + SERVER_START_LIMIT_MS; Date.now() < deadline; ) {
       if (await fetch(baseUrl).then((response) => response.ok, () => false)) return server;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -64,8 +73,9 @@ async function main(): Promise<number> {
     for (const name of chosen.length > 0 ? chosen : Object.keys(ENGINES)) {
       let session = await ENGINES[name]!();
       console.log(`${session.engine} ${session.version}`);
-      const context = (): ScenarioContext => ({
+      const context = (signal: AbortSignal): ScenarioContext => ({
         session,
+        signal,
         baseUrl,
         fixtureDir,
         server: {
@@ -80,8 +90,9 @@ async function main(): Promise<number> {
           const started = Date.now();
           const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
           const attempt = async () => {
-            await startFresh(context());
-            await scenario.run(context());
+            const signal = AbortSignal.timeout(SCENARIO_LIMIT_MS);
+            await startFresh(context(signal));
+            await scenario.run(context(signal));
           };
           try {
             await attempt();

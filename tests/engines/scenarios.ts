@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { FIXTURES } from '../fixtures/make-fixtures';
 import { FORGET_KEPT_BATCH, KEPT_FILES, KEPT_SOURCE_SIZES, RECORDED_JOBS } from '../keptBatch';
-import { waitFor, type EngineSession } from './session';
+import { waitFor, type EngineSession, type Waiting } from './session';
 
 /**
  * What every engine must do, as a visitor would: add files and read the intake's verdicts, convert to each format,
@@ -15,6 +15,8 @@ import { waitFor, type EngineSession } from './session';
 
 export interface ScenarioContext {
   session: EngineSession;
+  /** The scenario's one limit (run.ts): every wait on the page goes on until the page answers or this ends it. */
+  signal: AbortSignal;
   baseUrl: string;
   fixtureDir: string;
   /** Stops the app's server (the network is gone) and starts it again. */
@@ -87,13 +89,13 @@ function check(condition: boolean, message: string): void {
 
 async function open(context: ScenarioContext, path = '/'): Promise<void> {
   await context.session.goto(context.baseUrl + path);
-  await waitFor(context.session, `return document.documentElement.hasAttribute('data-alive')`, 'the page to be alive');
+  await waitFor(context, `return document.documentElement.hasAttribute('data-alive')`, 'the page to be alive');
   await context.session.run(CAPTURE_DOWNLOADS);
   await context.session.run(CAPTURE_ERRORS);
 }
 
 /** Waits until the page has opened the batch it keeps on the device, and says where it keeps it. */
-const batchOpened = (session: EngineSession) => waitFor<string>(session, `return document.documentElement.dataset.batch`, 'the batch kept on the device to open');
+const batchOpened = (context: Waiting) => waitFor<string>(context, `return document.documentElement.dataset.batch`, 'the batch kept on the device to open');
 
 /**
  * Deletes what earlier scenarios left on the device (the app keeps a batch through reloads), from a page of the
@@ -123,23 +125,23 @@ async function clickButton(session: EngineSession, name: string, { prefix = fals
 /** Picks files as the visitor does; `cards` is how many file cards there are then (more when some were there before). */
 async function addFiles(context: ScenarioContext, names: readonly string[], cards = names.length): Promise<void> {
   await context.session.upload('[data-testid="file-input"]', names.map((name) => join(context.fixtureDir, name)));
-  await waitFor(context.session, `return document.querySelectorAll('[data-testid="file-card"]').length === ${cards}`, `${cards} file cards`);
+  await waitFor(context, `return document.querySelectorAll('[data-testid="file-card"]').length === ${cards}`, `${cards} file cards`);
 }
 
 /** Waits until no job is pending or processing, and gives each job's status. */
-async function jobsSettled(session: EngineSession, count: number): Promise<string[]> {
+async function jobsSettled(context: Waiting, count: number): Promise<string[]> {
   return waitFor(
-    session,
+    context,
     `const jobs = [...document.querySelectorAll('[data-testid="job"]')].map((job) => job.dataset.status);
      return jobs.length === ${count} && jobs.every((status) => status === 'completed' || status === 'error') ? jobs : null;`,
     `${count} jobs to finish`,
-    180_000,
   );
 }
 
-async function downloaded(session: EngineSession, count: number): Promise<{ name: string; bytes: Buffer }[]> {
+async function downloaded(context: Waiting, count: number): Promise<{ name: string; bytes: Buffer }[]> {
+  const { session } = context;
   const entries = await waitFor<{ name: string; base64: string | null; error: string | null }[]>(
-    session,
+    context,
     `return window.__downloads.length >= ${count} && window.__downloads.every((d) => d.base64 !== null || d.error) ? window.__downloads : null;`,
     `${count} downloads`,
   );
@@ -166,7 +168,7 @@ async function checkDecodes(engine: string, name: string, bytes: Buffer, format:
 async function convertAll(context: ScenarioContext, count: number): Promise<string[]> {
   await context.session.type('input[type="email"]', 'ada@example.com');
   await clickButton(context.session, 'Convert ', { prefix: true });
-  return jobsSettled(context.session, count);
+  return jobsSettled(context, count);
 }
 
 export const SCENARIOS: Scenario[] = [
@@ -205,7 +207,7 @@ export const SCENARIOS: Scenario[] = [
         const one = `photo.${output.extension}`;
         await clickButton(session, `Download ${one}`);
         await clickButton(session, 'Download All (.zip)');
-        const [single, zip] = await downloaded(session, 2);
+        const [single, zip] = await downloaded(context, 2);
         check(single!.name === one, `${session.engine}: the download is named ${single!.name}, not ${one}`);
         await checkDecodes(session.engine, one, single!.bytes, output.format);
         check(zip!.name === 'converted-images.zip', `${session.engine}: the zip is named ${zip!.name}`);
@@ -221,7 +223,7 @@ export const SCENARIOS: Scenario[] = [
       const { session } = context;
       await open(context);
       // The service worker registers once the page is idle and takes the page over when its precache is in.
-      await waitFor(session, `return !!(navigator.serviceWorker && navigator.serviceWorker.controller)`, 'the service worker to control the page', 120_000);
+      await waitFor(context, `return !!(navigator.serviceWorker && navigator.serviceWorker.controller)`, 'the service worker to control the page');
       await context.server.stop();
       try {
         await open(context);
@@ -230,7 +232,7 @@ export const SCENARIOS: Scenario[] = [
         const statuses = await convertAll(context, 1);
         check(statuses[0] === 'completed', `${session.engine}: offline, the job ended ${statuses[0]}`);
         await clickButton(session, 'Download photo.webp');
-        const [result] = await downloaded(session, 1);
+        const [result] = await downloaded(context, 1);
         await checkDecodes(session.engine, 'photo.webp (offline)', result!.bytes, 'webp');
       } finally {
         await context.server.start();
@@ -242,7 +244,7 @@ export const SCENARIOS: Scenario[] = [
     async run(context) {
       const { session } = context;
       await open(context);
-      const where = await batchOpened(session);
+      const where = await batchOpened(context);
       check(where === 'device', `${session.engine}: the batch is kept in ${where}, not on the device`);
       // A small photo converted to PNG, then a 12 MP one added and converting when the page reloads: one after the
       // other, since converted together the 12 MP one can finish first (when the page runs one job at a time).
@@ -260,35 +262,34 @@ export const SCENARIOS: Scenario[] = [
         files: await (async () => { ${KEPT_FILES} })(),
       };`;
       await waitFor(
-        session,
+        context,
         `const { large, sources } = await (async () => { ${state} })();
          return large === 'processing' && sources.includes(${largeBytes});`,
         'the 12 MP photo converting with its source kept whole',
-        120_000,
         state,
       );
       await clickButton(session, 'Download photo.png');
-      const [before] = await downloaded(session, 1);
+      const [before] = await downloaded(context, 1);
 
       await open(context);
-      await batchOpened(session);
-      await waitFor(session, `return ${jobStatus(FIXTURES.jpeg)} === 'completed'`, 'the finished job to be listed again');
+      await batchOpened(context);
+      await waitFor(context, `return ${jobStatus(FIXTURES.jpeg)} === 'completed'`, 'the finished job to be listed again');
       const format = await session.run<string>(`return document.querySelector('input[name="output-format"]:checked').value`);
       check(format === 'png', `${session.engine}: after the reload the output format is ${format}, not the batch's png`);
       await clickButton(session, 'Download photo.png');
-      const [after] = await downloaded(session, 1);
+      const [after] = await downloaded(context, 1);
       check(after!.bytes.equals(before!.bytes), `${session.engine}: photo.png after the reload differs from the one before`);
-      const statuses = await jobsSettled(session, 2);
+      const statuses = await jobsSettled(context, 2);
       check(statuses.every((status) => status === 'completed'), `${session.engine}: after the reload the jobs ended ${statuses.join(', ')}`);
       await clickButton(session, 'Download camera-12mp.png');
-      const [resumed] = await downloaded(session, 2).then((all) => all.slice(1));
+      const [resumed] = await downloaded(context, 2).then((all) => all.slice(1));
       const metadata = await sharp(resumed!.bytes).metadata();
       check(metadata.format === 'png' && metadata.width === 4000 && metadata.height === 3000, `${session.engine}: the resumed output is ${metadata.format} ${metadata.width}×${metadata.height}`);
 
       await clickButton(session, 'Clear finished');
-      await waitFor(session, `return (async () => { ${RECORDED_JOBS} })().then((jobs) => jobs === 0)`, 'the record to be cleared');
+      await waitFor(context, `return (async () => { ${RECORDED_JOBS} })().then((jobs) => jobs === 0)`, 'the record to be cleared');
       await open(context);
-      await batchOpened(session);
+      await batchOpened(context);
       const left = await session.run<number>(`return document.querySelectorAll('[data-testid="job"]').length`);
       check(left === 0, `${session.engine}: ${left} jobs come back after Clear finished`);
     },

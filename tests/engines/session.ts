@@ -16,18 +16,24 @@ export interface EngineSession {
   close(): Promise<void>;
 }
 
+/** What a wait needs: the page, and the scenario's one limit (run.ts), which ends every wait still going on. */
+export interface Waiting {
+  session: EngineSession;
+  signal: AbortSignal;
+}
+
 /**
- * Polls a page expression until it is truthy; its last value is in the error when it never is, and what `describe`
- * (another page expression) says of the page then.
+ * Polls a page expression until it is truthy, however long the page takes on this machine: the only limit is the
+ * scenario's (`signal`). Its last value is in the error when that limit ends it, and what `describe` (another page
+ * expression) says of the page then.
  */
-export async function waitFor<T>(session: EngineSession, body: string, what: string, timeoutMs = 60_000, describe?: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+export async function waitFor<T>({ session, signal }: Waiting, body: string, what: string, describe?: string): Promise<T> {
   let last: T | undefined;
-  while (Date.now() < deadline) {
+  while (!signal.aborted) {
     last = await session.run<T>(body);
     if (last) return last;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const seen = describe ? `; the page: ${JSON.stringify(await session.run<unknown>(describe).catch((error: unknown) => String(error)))}` : '';
-  throw new Error(`${session.engine}: timed out waiting for ${what} (last: ${JSON.stringify(last)})${seen}`);
+  throw new Error(`${session.engine}: the scenario's time ran out waiting for ${what} (last: ${JSON.stringify(last)})${seen}`);
 }

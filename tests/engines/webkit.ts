@@ -5,6 +5,9 @@ import type { EngineSession } from './session';
 
 export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
+/** How long Xvfb and the driver may take to come up before the runner gives up on them. */
+const STARTUP_LIMIT_MS = 60_000;
+
 /** A free TCP port on the loopback interface. */
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -21,7 +24,10 @@ async function startXvfb(): Promise<{ display: string; process: ChildProcess }> 
   while (existsSync(`/tmp/.X11-unix/X${number}`) || existsSync(`/tmp/.X${number}-lock`)) number++;
   const display = `:${number}`;
   const xvfb = spawn('Xvfb', [display, '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
-  for (let i = 0; i < 50 && !existsSync(`/tmp/.X11-unix/X${number}`); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  // Up in a moment, longer on a busy machine: the limit is only for an Xvfb that never comes up.
+  for (const deadline = Date.now() + STARTUP_LIMIT_MS; Date.now() < deadline && !existsSync(`/tmp/.X11-unix/X${number}`); ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return { display, process: xvfb };
 }
 
@@ -47,14 +53,14 @@ export async function startWebKit(): Promise<EngineSession> {
   }
 
   let session: { sessionId: string; capabilities: { browserVersion: string } } | null = null;
-  for (let attempt = 0; !session; attempt++) {
+  for (const deadline = Date.now() + STARTUP_LIMIT_MS; !session; ) {
     try {
       session = await call('POST', '/session', {
         capabilities: { alwaysMatch: { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] } } },
       });
     } catch (error) {
       // The driver takes a moment to listen.
-      if (attempt > 50) {
+      if (Date.now() > deadline) {
         stop();
         throw error;
       }

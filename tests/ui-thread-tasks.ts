@@ -1,0 +1,64 @@
+import type { Browser, Page } from '@playwright/test';
+
+/** One event of a Chromium trace (the JSON `browser.stopTracing()` gives), as far as these readers need it. */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  /** The thread's CPU time inside the event: its wall time (`dur`) less whatever it spent waiting for a core. */
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: Record<string, unknown>; beginData?: { dirtyObjects?: number; totalObjects?: number; partialLayout?: boolean } };
+}
+
+/** The events of the renderer's main thread (the UI thread), in time order. */
+export function uiThread(events: TraceEvent[]): TraceEvent[] {
+  const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  return events.filter((e) => main.has(`${e.pid}:${e.tid}`)).sort((a, b) => a.ts - b.ts);
+}
+
+/** A task the UI thread ran: when it started (trace µs) and, in ms, its wall time, its CPU time and the garbage collector's share of that. */
+export interface UiTask {
+  ts: number;
+  wallMs: number;
+  cpuMs: number;
+  gcCpuMs: number;
+}
+
+/** The trace categories uiTasks reads: the scheduler's tasks, and V8's (its collections among them). */
+export const UI_TASK_CATEGORIES = ['toplevel', 'v8'];
+
+const GARBAGE_COLLECTIONS = new Set(['MajorGC', 'MinorGC']);
+
+/** Every task the UI thread ran, from the scheduler's RunTask events (the unit the Long Tasks API times). */
+export function uiTasks(events: TraceEvent[]): UiTask[] {
+  const ui = uiThread(events).filter((e) => e.ph === 'X');
+  const collections = ui.filter((e) => GARBAGE_COLLECTIONS.has(e.name));
+  return ui
+    .filter((e) => e.name === 'ThreadControllerImpl::RunTask')
+    .map((task) => {
+      const end = task.ts + (task.dur ?? 0);
+      const gc = collections.filter((e) => e.ts >= task.ts && e.ts < end).reduce((sum, e) => sum + (e.tdur ?? 0), 0);
+      return { ts: task.ts, wallMs: (task.dur ?? 0) / 1000, cpuMs: (task.tdur ?? 0) / 1000, gcCpuMs: gc / 1000 };
+    });
+}
+
+/** What the Long Tasks API calls long: over 50 ms. */
+export const LONG_TASK_MS = 50;
+
+/** The CPU a task spent on the page's own work: its CPU time outside the garbage collector. */
+export const ownWorkMs = (task: UiTask) => task.cpuMs - task.gcCpuMs;
+
+/** Records what the page's UI thread runs while `during` runs, and gives its tasks. */
+export async function recordUiTasks(browser: Browser, page: Page, during: () => Promise<void>): Promise<UiTask[]> {
+  await browser.startTracing(page, { categories: UI_TASK_CATEGORIES });
+  let trace: Buffer;
+  try {
+    await during();
+  } finally {
+    trace = await browser.stopTracing();
+  }
+  return uiTasks((JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents);
+}
