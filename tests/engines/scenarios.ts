@@ -108,18 +108,24 @@ async function forgetKeptBatch(context: ScenarioContext): Promise<void> {
 
 const cardTexts = (session: EngineSession) => session.run<string[]>(`return [...document.querySelectorAll('[data-testid="file-card"]')].map((card) => card.textContent)`);
 
-/** Clicks the button whose accessible name (aria-label, else its text) is `name`, or starts with it. */
-async function clickButton(session: EngineSession, name: string, { prefix = false } = {}): Promise<void> {
-  const clicked = await session.run<boolean>(`
-    const name = ${JSON.stringify(name)};
+/**
+ * Clicks the button whose accessible name (aria-label, else its text) is `name`, or starts with it, once the page shows
+ * it enabled: a finished job's Download can come a render after its status says done. Found and clicked in one script,
+ * so it cannot go away in between.
+ */
+async function clickButton(context: Waiting, name: string, { prefix = false } = {}): Promise<void> {
+  await waitFor(
+    context,
+    `const name = ${JSON.stringify(name)};
     const button = [...document.querySelectorAll('button')].find((b) => {
       const label = (b.getAttribute('aria-label') || b.textContent || '').trim();
       return ${prefix} ? label.startsWith(name) : label === name;
     });
     if (!button || button.disabled) return false;
     button.click();
-    return true;`);
-  check(clicked, `${session.engine}: no enabled button "${name}"`);
+    return true;`,
+    `an enabled button "${name}"`,
+  );
 }
 
 /** Picks files as the visitor does; `cards` is how many file cards there are then (more when some were there before). */
@@ -167,7 +173,7 @@ async function checkDecodes(engine: string, name: string, bytes: Buffer, format:
 
 async function convertAll(context: ScenarioContext, count: number): Promise<string[]> {
   await context.session.type('input[type="email"]', 'ada@example.com');
-  await clickButton(context.session, 'Convert ', { prefix: true });
+  await clickButton(context, 'Convert ', { prefix: true });
   return jobsSettled(context, count);
 }
 
@@ -205,8 +211,8 @@ export const SCENARIOS: Scenario[] = [
         const statuses = await convertAll(context, INPUTS.length);
         check(statuses.every((status) => status === 'completed'), `${session.engine}: jobs ended ${statuses.join(', ')}`);
         const one = `photo.${output.extension}`;
-        await clickButton(session, `Download ${one}`);
-        await clickButton(session, 'Download All (.zip)');
+        await clickButton(context, `Download ${one}`);
+        await clickButton(context, 'Download All (.zip)');
         const [single, zip] = await downloaded(context, 2);
         check(single!.name === one, `${session.engine}: the download is named ${single!.name}, not ${one}`);
         await checkDecodes(session.engine, one, single!.bytes, output.format);
@@ -231,7 +237,7 @@ export const SCENARIOS: Scenario[] = [
         await session.run(`document.querySelector('input[name="output-format"][value="webp"]').click(); return true;`);
         const statuses = await convertAll(context, 1);
         check(statuses[0] === 'completed', `${session.engine}: offline, the job ended ${statuses[0]}`);
-        await clickButton(session, 'Download photo.webp');
+        await clickButton(context, 'Download photo.webp');
         const [result] = await downloaded(context, 1);
         await checkDecodes(session.engine, 'photo.webp (offline)', result!.bytes, 'webp');
       } finally {
@@ -254,7 +260,7 @@ export const SCENARIOS: Scenario[] = [
       const [small] = await convertAll(context, 1);
       check(small === 'completed', `${session.engine}: the small photo ended ${small}`);
       await addFiles(context, [FIXTURES.photo12mp], 2);
-      await clickButton(session, 'Convert ', { prefix: true });
+      await clickButton(context, 'Convert ', { prefix: true });
       const largeBytes = statSync(join(context.fixtureDir, FIXTURES.photo12mp)).size;
       const state = `return {
         large: ${jobStatus(FIXTURES.photo12mp)},
@@ -268,7 +274,7 @@ export const SCENARIOS: Scenario[] = [
         'the 12 MP photo converting with its source kept whole',
         state,
       );
-      await clickButton(session, 'Download photo.png');
+      await clickButton(context, 'Download photo.png');
       const [before] = await downloaded(context, 1);
 
       await open(context);
@@ -276,17 +282,17 @@ export const SCENARIOS: Scenario[] = [
       await waitFor(context, `return ${jobStatus(FIXTURES.jpeg)} === 'completed'`, 'the finished job to be listed again');
       const format = await session.run<string>(`return document.querySelector('input[name="output-format"]:checked').value`);
       check(format === 'png', `${session.engine}: after the reload the output format is ${format}, not the batch's png`);
-      await clickButton(session, 'Download photo.png');
+      await clickButton(context, 'Download photo.png');
       const [after] = await downloaded(context, 1);
       check(after!.bytes.equals(before!.bytes), `${session.engine}: photo.png after the reload differs from the one before`);
       const statuses = await jobsSettled(context, 2);
       check(statuses.every((status) => status === 'completed'), `${session.engine}: after the reload the jobs ended ${statuses.join(', ')}`);
-      await clickButton(session, 'Download camera-12mp.png');
+      await clickButton(context, 'Download camera-12mp.png');
       const [resumed] = await downloaded(context, 2).then((all) => all.slice(1));
       const metadata = await sharp(resumed!.bytes).metadata();
       check(metadata.format === 'png' && metadata.width === 4000 && metadata.height === 3000, `${session.engine}: the resumed output is ${metadata.format} ${metadata.width}×${metadata.height}`);
 
-      await clickButton(session, 'Clear finished');
+      await clickButton(context, 'Clear finished');
       await waitFor(context, `return (async () => { ${RECORDED_JOBS} })().then((jobs) => jobs === 0)`, 'the record to be cleared');
       await open(context);
       await batchOpened(context);
