@@ -4,5 +4,9 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/sql/**/*.test.ts'],
     environment: 'node',
+    // One generous limit a test (vitest's own is 5 s): a test that builds a 7 MB file took 5.0 s beside a busy process.
+    // What a test waits for is state (support/waitUntil.ts), so only a hang reaches it.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -5,6 +5,7 @@ import { AbortedError, WorkerCrashedError } from '../../src/conversion/pool';
 import { ConversionQueue, HAND_OVER_WINDOW, type RunSummary } from '../../src/conversion/conversionQueue';
 import type { JobRecord } from '../../src/conversion/batchRecord';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
+import { waitUntil } from './support/waitUntil';
 
 interface Call {
   file: Blob;
@@ -25,7 +26,7 @@ function manualConverter() {
       options.signal?.addEventListener('abort', () => reject(new AbortedError()), { once: true });
       calls.push({ file, settings, options, resolve, reject });
     });
-  const callFor = async (name: string) => vi.waitFor(() => {
+  const callFor = async (name: string) => waitUntil(() => {
     const call = calls.findLast((c) => (c.file as File).name === name);
     if (!call) throw new Error(`${name} has not been handed to the converter`);
     return call;
@@ -62,14 +63,14 @@ describe('ConversionQueue', () => {
     a.options.onProgress({ percent: 45 });
     expect(job('a.png')?.progress).toBe(45);
     a.resolve(output(120, 'image/jpeg'));
-    await vi.waitFor(() => expect(job('a.png')?.status).toBe('completed'));
+    await waitUntil(() => expect(job('a.png')?.status).toBe('completed'));
     expect(job('a.png')).toMatchObject({ progress: 100, outputSize: 120, outputName: 'a.jpg', error: null });
     expect(summaries).toEqual([]);
 
     const b = await callFor('b.png');
     b.options.onStart?.();
     b.resolve(output(80, 'image/jpeg'));
-    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 2, failed: 0, outputBytes: 200 }]));
+    await waitUntil(() => expect(summaries).toEqual([{ succeeded: 2, failed: 0, outputBytes: 200 }]));
     expect(queue.isConverting()).toBe(false);
   });
 
@@ -85,7 +86,7 @@ describe('ConversionQueue', () => {
     drop.resolve(output(10));
     const keep = await callFor('keep.png');
     keep.resolve(output(10));
-    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 1, failed: 0, outputBytes: 10 }]));
+    await waitUntil(() => expect(summaries).toEqual([{ succeeded: 1, failed: 0, outputBytes: 10 }]));
     expect(queue.getJobs().map((j) => j.file.name)).toEqual(['keep.png']);
   });
 
@@ -99,7 +100,7 @@ describe('ConversionQueue', () => {
     expect(summaries).toEqual([]);
     queue.start([image('again.png')], DEFAULT_SETTINGS);
     (await callFor('again.png')).resolve(output(10));
-    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 1, failed: 0, outputBytes: 10 }]));
+    await waitUntil(() => expect(summaries).toEqual([{ succeeded: 1, failed: 0, outputBytes: 10 }]));
   });
 
   it('a crashed worker fails only its job, with the catalogue message; the others complete', async () => {
@@ -108,7 +109,7 @@ describe('ConversionQueue', () => {
     queue.start([image('crash.png'), image('fine.png')], DEFAULT_SETTINGS);
     (await callFor('crash.png')).reject(new WorkerCrashedError('out of memory'));
     (await callFor('fine.png')).resolve(output(50));
-    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 1, failed: 1, outputBytes: 50 }]));
+    await waitUntil(() => expect(summaries).toEqual([{ succeeded: 1, failed: 1, outputBytes: 50 }]));
     expect(job('crash.png')).toMatchObject({ status: 'error', progress: 0, error: 'Conversion failed' });
     expect(job('fine.png')?.status).toBe('completed');
     expect(errors).toHaveBeenCalled();
@@ -120,7 +121,7 @@ describe('ConversionQueue', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     queue.start([image('broken.png')], DEFAULT_SETTINGS);
     (await callFor('broken.png')).reject(new Error('Failed to load image'));
-    await vi.waitFor(() => expect(job('broken.png')).toMatchObject({ status: 'error', error: 'Failed to load image' }));
+    await waitUntil(() => expect(job('broken.png')).toMatchObject({ status: 'error', error: 'Failed to load image' }));
     vi.restoreAllMocks();
   });
 
@@ -129,15 +130,15 @@ describe('ConversionQueue', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     queue.start([image('flaky.png')], DEFAULT_SETTINGS);
     (await callFor('flaky.png')).reject(new Error('Compression failed'));
-    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 0, failed: 1, outputBytes: 0 }]));
+    await waitUntil(() => expect(summaries).toEqual([{ succeeded: 0, failed: 1, outputBytes: 0 }]));
 
     const avif = { ...DEFAULT_SETTINGS, outputFormat: 'avif' as const };
     queue.retry(job('flaky.png')!.id, avif);
     expect(job('flaky.png')).toMatchObject({ status: 'pending', error: null, outputFormat: 'avif' });
-    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    await waitUntil(() => expect(calls).toHaveLength(2));
     expect(calls[1]!.settings).toBe(avif);
     calls[1]!.resolve(output(30, 'image/avif'));
-    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 0, failed: 1, outputBytes: 0 }, { succeeded: 1, failed: 0, outputBytes: 30 }]));
+    await waitUntil(() => expect(summaries).toEqual([{ succeeded: 0, failed: 1, outputBytes: 0 }, { succeeded: 1, failed: 0, outputBytes: 30 }]));
     expect(job('flaky.png')).toMatchObject({ status: 'completed', outputName: 'flaky.avif' });
     vi.restoreAllMocks();
   });
@@ -146,7 +147,7 @@ describe('ConversionQueue', () => {
     const { queue, callFor, job, calls } = makeQueue();
     queue.start([image('done.png')], DEFAULT_SETTINGS);
     (await callFor('done.png')).resolve(output(10));
-    await vi.waitFor(() => expect(job('done.png')?.status).toBe('completed'));
+    await waitUntil(() => expect(job('done.png')?.status).toBe('completed'));
     queue.retry(job('done.png')!.id, DEFAULT_SETTINGS);
     expect(calls).toHaveLength(1);
     expect(job('done.png')?.status).toBe('completed');
@@ -162,7 +163,7 @@ describe('ConversionQueue', () => {
     x.options.onStart?.();
     x.options.onProgress({ percent: 20 });
     x.options.onProgress({ percent: 30 });
-    await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(1));
+    await waitUntil(() => expect(listener).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(listener).toHaveBeenCalledTimes(1);
     queue.dispose();
@@ -181,13 +182,13 @@ describe('ConversionQueue', () => {
     expect(calls).toHaveLength(HAND_OVER_WINDOW + 1);
     expect(job('img-0.png')?.status).toBe('completed');
     for (let i = 1; i < names.length - 1; i++) {
-      const call = await vi.waitFor(() => {
+      const call = await waitUntil(() => {
         if (!calls[i]) throw new Error(`call ${i} not handed over yet`);
         return calls[i]!;
       });
       call.resolve(output(10));
     }
-    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: names.length - 1, failed: 0, outputBytes: (names.length - 1) * 10 }]));
+    await waitUntil(() => expect(summaries).toEqual([{ succeeded: names.length - 1, failed: 0, outputBytes: (names.length - 1) * 10 }]));
     expect(calls.map((c) => (c.file as File).name)).toEqual(names.filter((n) => n !== `img-${HAND_OVER_WINDOW}.png`));
   });
 });
@@ -205,7 +206,7 @@ describe('ConversionQueue.whenIdle (what waits for a batch to end: the app updat
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toEqual(['idle at once']);
     (await callFor('b.png')).resolve(output(10));
-    await vi.waitFor(() => expect(calls).toEqual(['idle at once', 'after the batch']));
+    await waitUntil(() => expect(calls).toEqual(['idle at once', 'after the batch']));
   });
 
   it('can be cancelled before the batch ends', async () => {
@@ -215,7 +216,7 @@ describe('ConversionQueue.whenIdle (what waits for a batch to end: the app updat
     const cancel = queue.whenIdle(() => calls.push('never'));
     cancel();
     (await callFor('a.png')).resolve(output(10));
-    await vi.waitFor(() => expect(queue.isConverting()).toBe(false));
+    await waitUntil(() => expect(queue.isConverting()).toBe(false));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toEqual([]);
   });
@@ -246,7 +247,7 @@ describe('ConversionQueue: outputs kept on the device', () => {
     const id = queue.getJobs()[0]!.id;
     expect(a.options.keepAt).toEqual({ store: 'opfs', name: `output-${id}.webp`, limitBytes: null });
     a.resolve({ ...output(10), kept: 'device' });
-    await vi.waitFor(() => expect(queue.getJobs()[0]?.keptAt?.name).toBe(`output-${id}.webp`));
+    await waitUntil(() => expect(queue.getJobs()[0]?.keptAt?.name).toBe(`output-${id}.webp`));
   });
 
   it('an output kept for a job cancelled while it was written is discarded', async () => {
@@ -257,7 +258,7 @@ describe('ConversionQueue: outputs kept on the device', () => {
     // The worker's result is on its way (written to the device) as the visitor cancels: it arrives for a job that is gone.
     a.resolve({ ...output(10), kept: 'device' });
     queue.cancel(id);
-    await vi.waitFor(() => expect(discarded).toEqual([`output-${id}.webp`]));
+    await waitUntil(() => expect(discarded).toEqual([`output-${id}.webp`]));
   });
 
   it('a full device is said once; the rest of the run is kept in memory; the next run tries the device again', async () => {
@@ -269,13 +270,13 @@ describe('ConversionQueue: outputs kept on the device', () => {
     expect(first.options.keepAt).not.toBeNull();
     first.resolve({ ...output(10), kept: 'storage-full' });
     (await callFor(names[1]!)).resolve({ ...output(10), kept: 'storage-full' });
-    await vi.waitFor(() => expect(notices()).toBe(1));
+    await waitUntil(() => expect(notices()).toBe(1));
     expect(queue.keepsOnDevice()).toBe(false);
     // Those handed over after the device said it is full go to memory.
     expect((await callFor(names[HAND_OVER_WINDOW]!)).options.keepAt).toBeNull();
     expect((await callFor(names[HAND_OVER_WINDOW + 1]!)).options.keepAt).toBeNull();
     for (const call of calls.slice(2)) call.resolve(output(10));
-    await vi.waitFor(() => expect(queue.isConverting()).toBe(false));
+    await waitUntil(() => expect(queue.isConverting()).toBe(false));
     expect(notices()).toBe(1);
     // A source that did not fit says the same, once.
     queue.storageFull();
@@ -317,7 +318,7 @@ describe('ConversionQueue.restore (a batch a page before this one left on the de
     call.options.onStart?.();
     expect(queue.getJob('pending')?.attempts).toBe(2);
     call.resolve(output(7, 'image/avif'));
-    await vi.waitFor(() => expect(summaries).toEqual([{ succeeded: 1, failed: 0, outputBytes: 7 }]));
+    await waitUntil(() => expect(summaries).toEqual([{ succeeded: 1, failed: 0, outputBytes: 7 }]));
     // Retry of a restored failed job converts its kept source with the page's settings.
     queue.retry('failed', settings());
     expect((await callFor('failed.png')).settings.outputFormat).toBe('webp');

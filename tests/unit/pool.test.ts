@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerPool, type PoolOptions } from '../../src/conversion/pool';
+import { waitUntil } from './support/waitUntil';
 
 /**
  * A stand-in for a module worker: the far end of a real MessageChannel serving a real Comlink API, so the pool's
@@ -76,7 +77,7 @@ const startedNames = () => ChannelWorker.started.map((s) => s.name);
 
 /** The worker a task runs in, once its work has begun there (messages cross a real channel, so this waits for it). */
 async function workerRunning(name: string): Promise<ChannelWorker> {
-  await vi.waitFor(() => expect(startedNames()).toContain(name));
+  await waitUntil(() => expect(startedNames()).toContain(name));
   return ChannelWorker.started.findLast((s) => s.name === name)!.worker;
 }
 
@@ -171,7 +172,7 @@ describe('WorkerPool', () => {
     const prepared: string[] = [];
     pool.warm(async (remote) => prepared.push(await remote.work(`prepare ${prepared.length}`)));
     expect(ChannelWorker.created).toHaveLength(3);
-    await vi.waitFor(() => expect(startedNames().filter((name) => name.startsWith('prepare'))).toHaveLength(3));
+    await waitUntil(() => expect(startedNames().filter((name) => name.startsWith('prepare'))).toHaveLength(3));
     const result = pool.run((remote) => remote.work('after-warm'));
     await workerRunning('after-warm');
     expect(ChannelWorker.created).toHaveLength(3);
@@ -212,8 +213,8 @@ describe('WorkerPool', () => {
     await workerRunning('neighbour');
     controller.abort();
     await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
-    await vi.waitFor(() => expect(ChannelWorker.created).toHaveLength(2));
-    const fresh = await vi.waitFor(() => {
+    await waitUntil(() => expect(ChannelWorker.created).toHaveLength(2));
+    const fresh = await waitUntil(() => {
       const again = ChannelWorker.started.filter((s) => s.name === 'neighbour');
       expect(again).toHaveLength(2);
       return again[1]!.worker;
@@ -231,7 +232,7 @@ describe('WorkerPool', () => {
     await finish('first');
     await first;
     expect(pool.workerCount).toBe(1);
-    await vi.waitFor(() => expect(worker.terminated).toBe(true));
+    await waitUntil(() => expect(worker.terminated).toBe(true));
     expect(pool.workerCount).toBe(0);
     const second = pool.run((remote) => remote.work('second'));
     expect(await workerRunning('second')).not.toBe(worker);
