@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { CORPUS_DIR, corpusMode, MANIFEST, type CorpusFile, type Manifest } from './manifest';
-import { PACKAGES } from './sources';
+import { extractedPackage, PACKAGES } from './sources';
 import { makeBases, TOOLS, VARIANTS } from './variants';
 
 /**
@@ -17,7 +16,6 @@ import { makeBases, TOOLS, VARIANTS } from './variants';
  */
 
 const here = dirname(fileURLToPath(import.meta.url));
-const cache = process.env.CORPUS_CACHE || join(homedir(), '.cache', 'pixel-converter-corpus');
 
 /** What the corpus is built from: a different recipe or mode builds it again. */
 function recipe(mode: string): string {
@@ -38,25 +36,6 @@ function checkTools(): void {
   if (missing.length === 0) return;
   const packages = [...new Set(missing.map(([, pkg]) => pkg))].join(' ');
   throw new Error(`The corpus's variants need ${missing.map(([tool]) => tool).join(', ')}: apt-get install -y ${packages}`);
-}
-
-/** The package's files, extracted once into the cache: its .deb fetched with apt-get download (no root needed). */
-function extracted(name: string): string {
-  const target = join(cache, 'extracted', name);
-  if (existsSync(target)) return target;
-  const debs = join(cache, 'debs');
-  mkdirSync(debs, { recursive: true });
-  const find = () => readdirSync(debs).find((file) => file.startsWith(`${name}_`) && file.endsWith('.deb'));
-  // As root, apt hands the download to its _apt user, who cannot write in root's cache: root keeps it.
-  const sandbox = process.getuid?.() === 0 ? ['-o', 'APT::Sandbox::User=root'] : [];
-  if (!find()) execFileSync('apt-get', ['download', '-q', ...sandbox, name], { cwd: debs, stdio: ['ignore', 'ignore', 'inherit'] });
-  const deb = find() ?? fail(`apt-get download ${name} left no .deb in ${debs}`);
-  const partial = `${target}.partial`;
-  rmSync(partial, { recursive: true, force: true });
-  mkdirSync(partial, { recursive: true });
-  execFileSync('dpkg-deb', ['-x', join(debs, deb), partial]);
-  renameSync(partial, target);
-  return target;
 }
 
 function fail(message: string): never {
@@ -124,7 +103,7 @@ async function main(): Promise<void> {
   for (const source of PACKAGES) {
     const subset = source.subset;
     if (mode === 'subset' && !subset) continue;
-    const root = extracted(source.name);
+    const root = extractedPackage(source.name);
     const folder = join(CORPUS_DIR, 'packages', source.name);
     mkdirSync(folder, { recursive: true });
     for (const path of filesUnder(root)) {
@@ -140,7 +119,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const ukui = extracted('ukui-wallpapers');
+  const ukui = extractedPackage('ukui-wallpapers');
   const inputs = {
     photo: join(ukui, 'usr/share/backgrounds/the-mouse.jpg'),
     withIcc: join(ukui, 'usr/share/backgrounds/string.jpg'),

@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
 /**
  * Where the conformance corpus's real images come from: Debian packages, fetched with `apt-get download` (no root,
  * no install) at the versions the machine's package lists name. Each package says which of its files are taken,
@@ -47,3 +52,39 @@ export const PACKAGES: readonly PackageSource[] = [
   { name: 'lomiri-wallpapers', what: "Lomiri's wallpapers", take: IMAGE },
   { name: 'plasma-workspace-wallpapers', what: "KDE Plasma's wallpapers: one artwork at many sizes up to 5K", take: IMAGE },
 ];
+
+/** Where fetched packages are kept between runs: ~/.cache/pixel-converter-corpus, or CORPUS_CACHE. */
+const cache = process.env.CORPUS_CACHE || join(homedir(), '.cache', 'pixel-converter-corpus');
+
+/** The package's files, extracted once into the cache: its .deb fetched with apt-get download (no root needed). */
+export function extractedPackage(name: string): string {
+  const target = join(cache, 'extracted', name);
+  if (existsSync(target)) return target;
+  const debs = join(cache, 'debs');
+  mkdirSync(debs, { recursive: true });
+  const find = () => readdirSync(debs).find((file) => file.startsWith(`${name}_`) && file.endsWith('.deb'));
+  // As root, apt hands the download to its _apt user, who cannot write in root's cache: root keeps it.
+  const sandbox = process.getuid?.() === 0 ? ['-o', 'APT::Sandbox::User=root'] : [];
+  if (!find()) execFileSync('apt-get', ['download', '-q', ...sandbox, name], { cwd: debs, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deb = find();
+  if (!deb) throw new Error(`apt-get download ${name} left no .deb in ${debs}`);
+  const partial = `${target}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  execFileSync('dpkg-deb', ['-x', join(debs, deb), partial]);
+  renameSync(partial, target);
+  return target;
+}
+
+
+/**
+ * The corpus's photographs (no artwork), for the bench's comparisons on real photos: MATE's nature wallpapers, seven
+ * JPEGs from 1680 × 1050 to 2560 × 1920 (the package is fetched as the full corpus fetches it).
+ */
+export function corpusPhotographs(): string[] {
+  const dir = join(extractedPackage('mate-backgrounds'), 'usr', 'share', 'backgrounds', 'mate', 'nature');
+  return readdirSync(dir)
+    .filter((name) => /\.jpe?g$/i.test(name))
+    .sort()
+    .map((name) => join(dir, name));
+}

@@ -1,0 +1,121 @@
+/**
+ * jpegli (wasm/jpegli/jpegli.wasm, built by build.sh) as a function: RGBA pixels in, JPEG bytes out. The module is a
+ * WASI reactor with no JavaScript glue: it imports four WASI calls, of which only fd_write is ever reached (jpegli's
+ * own messages, which the wrapper turns off), so they are answered here rather than by a WASI runtime.
+ *
+ * Plain module, no DOM, for a worker and for Node alike. Not yet the app's encoder: at a fixed quality it did not both
+ * keep the browser encoder's look and save bytes on every image (docs/decisions/encoder-settings.md, issue 39); the
+ * unit tests and `npm run bench:encoders` run it.
+ */
+
+export interface JpegliOptions {
+  /** libjpeg's 1–100 scale, as the browser's encoder takes it (× 100); jpegli maps it to a butteraugli distance. */
+  quality: number;
+  /** A butteraugli distance to aim at instead of `quality` (jpegli's own unit); unset for the quality. */
+  distance?: number;
+  /** Chroma at full resolution (4:4:4) or halved both ways (4:2:0). */
+  subsampling: '444' | '420';
+  /** 0 is sequential; 1 and 2 are jpegli's progressive scan scripts (2 is its default). */
+  progressiveLevel: 0 | 1 | 2;
+  /** The EXIF payload (the TIFF structure, without "Exif\0\0"), written as APP1. */
+  exif?: Uint8Array;
+  /** An ICC profile, written as APP2 ICC_PROFILE chunks. */
+  icc?: Uint8Array;
+}
+
+interface JpegliExports {
+  memory: WebAssembly.Memory;
+  _initialize(): void;
+  pc_alloc(size: number): number;
+  pc_free(pointer: number): void;
+  pc_encode(rgba: number, width: number, height: number, quality: number, distance: number, subsampling: number, progressive: number, exif: number, exifSize: number, icc: number, iccSize: number): number;
+  pc_output(): number;
+  pc_output_size(): number;
+  pc_error(): number;
+  pc_release(): void;
+}
+
+/** What jpegli says when it refuses an encode (a dimension over its limit, a marker too long): its own message. */
+export class JpegliError extends Error {
+  override name = 'JpegliError';
+}
+
+const ERRNO_BADF = 8;
+
+/** The four WASI calls the module imports. Nothing is written anywhere: jpegli's messages are dropped. */
+function wasiImports(memory: () => WebAssembly.Memory) {
+  return {
+    wasi_snapshot_preview1: {
+      fd_write: (_fd: number, iovs: number, count: number, written: number) => {
+        const view = new DataView(memory().buffer);
+        let bytes = 0;
+        for (let i = 0; i < count; i++) bytes += view.getUint32(iovs + i * 8 + 4, true);
+        view.setUint32(written, bytes, true);
+        return 0;
+      },
+      fd_close: () => ERRNO_BADF,
+      fd_seek: () => ERRNO_BADF,
+      proc_exit: (code: number) => {
+        throw new JpegliError(`jpegli exited with ${code}`);
+      },
+    },
+  };
+}
+
+async function instantiate(module: WebAssembly.Module): Promise<JpegliExports> {
+  let exports: JpegliExports | null = null;
+  const instance = await WebAssembly.instantiate(module, wasiImports(() => exports!.memory));
+  exports = instance.exports as unknown as JpegliExports;
+  exports._initialize();
+  return exports;
+}
+
+function readCString(memory: WebAssembly.Memory, pointer: number): string {
+  const bytes = new Uint8Array(memory.buffer, pointer);
+  return new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0)));
+}
+
+/**
+ * An encoder over one compiled module. An instance whose encode failed is dropped (jpegli's error handling ends in a
+ * trap, mid-encode) and the next encode starts a fresh one from the same module.
+ */
+export function jpegliEncoder(module: WebAssembly.Module) {
+  let instance: Promise<JpegliExports> | null = null;
+  return async function encodeJpegli(image: { data: Uint8ClampedArray | Uint8Array; width: number; height: number }, options: JpegliOptions): Promise<ArrayBuffer> {
+    instance ??= instantiate(module);
+    const jpegli = await instance;
+    const { width, height } = image;
+    if (image.data.length !== width * height * 4) throw new JpegliError(`expected ${width} × ${height} RGBA pixels, got ${image.data.length} bytes`);
+    const copyIn = (bytes: Uint8Array | Uint8ClampedArray | undefined): [number, number] => {
+      if (!bytes || bytes.length === 0) return [0, 0];
+      const pointer = jpegli.pc_alloc(bytes.length);
+      if (pointer === 0) throw new JpegliError(`out of memory for ${bytes.length} bytes`);
+      new Uint8Array(jpegli.memory.buffer, pointer, bytes.length).set(bytes);
+      return [pointer, bytes.length];
+    };
+    const pixels = copyIn(image.data);
+    const exif = copyIn(options.exif);
+    const icc = copyIn(options.icc);
+    try {
+      jpegli.pc_encode(
+        pixels[0],
+        width,
+        height,
+        Math.max(1, Math.min(100, Math.round(options.quality))),
+        options.distance ?? 0,
+        options.subsampling === '444' ? 1 : 0,
+        options.progressiveLevel,
+        ...exif,
+        ...icc,
+      );
+    } catch (error) {
+      instance = null;
+      const message = error instanceof WebAssembly.RuntimeError ? readCString(jpegli.memory, jpegli.pc_error()) : '';
+      throw new JpegliError(message ? `jpegli: ${message}` : `jpegli failed: ${String(error)}`);
+    }
+    for (const [pointer] of [pixels, exif, icc]) if (pointer) jpegli.pc_free(pointer);
+    const output = new Uint8Array(jpegli.memory.buffer, jpegli.pc_output(), jpegli.pc_output_size()).slice();
+    jpegli.pc_release();
+    return output.buffer;
+  };
+}
