@@ -47,6 +47,13 @@ function centre(image: Rgba): Rgba {
 
 const raw = (image: Rgba) => sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), { raw: { width: image.width, height: image.height, channels: 4 } });
 
+/** jSquash's mozjpeg, ready: encodes over the app's own options (wasm/jpeg/meta.ts), so comparisons are like with like. */
+async function loadMozjpeg(): Promise<(image: Rgba, options: Record<string, number | boolean>) => Promise<Uint8Array>> {
+  const jpeg = await import('@jsquash/jpeg/encode.js');
+  await jpeg.init(await wasm('@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm'));
+  return async (image, options) => new Uint8Array(await jpeg.default(image as ImageData, { ...FORMATS.jpeg.optimisedOptions, ...options }));
+}
+
 /**
  * `--look`: each JPEG encoder at the browser encoder's look. The reference is libjpeg-turbo at quality 80, 4:2:0,
  * standard Huffman tables (what a canvas exports); each candidate's quality is searched for its smallest file whose
@@ -56,12 +63,11 @@ const raw = (image: Rgba) => sharp(Buffer.from(image.data.buffer, image.data.byt
  */
 async function jpegAtEqualLook() {
   sharp.concurrency(1);
-  const jpeg = await import('@jsquash/jpeg/encode.js');
-  await jpeg.init(await wasm('@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm'));
+  const mozjpegAt = await loadMozjpeg();
   const jpegli = jpegliEncoder(await WebAssembly.compile(readFileSync(new URL('../../wasm/jpegli/jpegli.wasm', import.meta.url))));
   type Candidate = [string, (image: Rgba) => EncodeAt];
   const candidates: Candidate[] = [
-    ['mozjpeg (the app: browser tables, 4:2:0, trellis, baseline)', (image) => async (q) => new Uint8Array(await jpeg.default(image as ImageData, { ...FORMATS.jpeg.optimisedOptions, quality: q }))],
+    ['mozjpeg (the app: browser tables, 4:2:0, trellis, baseline)', (image) => (q) => mozjpegAt(image, { quality: q })],
     ['jpegli, 4:2:0, progressive', (image) => async (q) => new Uint8Array(await jpegli(image, { quality: q, subsampling: '420', progressiveLevel: 2 }))],
     ['jpegli, 4:2:0, sequential', (image) => async (q) => new Uint8Array(await jpegli(image, { quality: q, subsampling: '420', progressiveLevel: 0 }))],
     ['jpegli, 4:4:4, progressive', (image) => async (q) => new Uint8Array(await jpegli(image, { quality: q, subsampling: '444', progressiveLevel: 2 }))],
@@ -117,14 +123,12 @@ async function main() {
   const inputs = await photoSet(3, 4000, 3000, photosDir ? naturalPhotos(photosDir) : undefined);
   const bigImages = await Promise.all(inputs.paths.map(async (path) => decode(readFileSync(path))));
 
-  const jpeg = await import('@jsquash/jpeg/encode.js');
-  await jpeg.init(await wasm('@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm'));
+  const mozjpegAt = await loadMozjpeg();
   const webp = await import('@jsquash/webp/encode.js');
   await webp.init(await wasm('@jsquash/webp/codec/enc/webp_enc_simd.wasm'));
 
   // Over the app's own options (wasm/jpeg/meta.ts: its tables and chroma), so SSIM compares like with like.
-  const mozjpeg = (options: Record<string, number | boolean>): Encode => async (image) =>
-    new Uint8Array(await jpeg.default(image as ImageData, { ...FORMATS.jpeg.optimisedOptions, quality: QUALITY, ...options }));
+  const mozjpeg = (options: Record<string, number | boolean>): Encode => (image) => mozjpegAt(image, { quality: QUALITY, ...options });
   const libwebp = (options: Record<string, number | boolean>): Encode => async (image) => new Uint8Array(await webp.default(image as ImageData, { quality: QUALITY, ...options }));
 
   const avif = await import('@jsquash/avif/encode.js');
