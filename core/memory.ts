@@ -16,14 +16,19 @@ const PIXELS_PER_GB = 25 * MEGAPIXEL;
 /** Never more than this, whatever the device: 400 MB of RGBA, the most one conversion may hold. */
 const MAX_PIXELS = 100 * MEGAPIXEL;
 
-/** What the running conversions may hold together (JobPlan.cost), per GB of device memory. */
+/**
+ * What the running conversions may hold together (JobPlan.cost), per GB of device memory, on a device of up to 4 GB:
+ * the memory goal (peak at most 1.5× the seed design's) is for phones, which have no memory to spare.
+ */
 const CONVERSION_BYTES_PER_GB = 48 * 1024 * 1024;
 
 /**
- * The budget stops growing at an 8 GB device's: a desktop with more memory shares it with more tabs and apps, and a
- * batch through libwebp or mozjpeg keeps to one 12 MP encode at a time everywhere (docs/decisions/memory-budget.md).
+ * From 8 GB a device has memory for its cores: twice as much per GB, up to an 8 GB device's 768 MB (more memory is
+ * shared with more tabs and apps). Three 12 MP libwebp encodes (about 206 MB each) fit, so a desktop's cores are
+ * not left idle by the budget (issue 39; docs/decisions/memory-budget.md).
  */
-const BUDGET_DEVICE_GB_CAP = 8;
+const ROOMY_DEVICE_GB = 8;
+const ROOMY_CONVERSION_BYTES_PER_GB = 96 * 1024 * 1024;
 
 /** RGBA, 8 bits a channel: what every decoder here produces. */
 const BYTES_PER_PIXEL = 4;
@@ -42,11 +47,12 @@ export function pixelLimit(memoryGb: number | null): number {
 /**
  * What the conversion pool's running jobs may hold at once (JobPlan.cost: decoded pixels, and what their encoder
  * holds). With the browser's encoder, one 12 MP photo at a time on a 2 GB phone, two on 4 GB, three on 8 GB and
- * more; with libwebp or mozjpeg (their heaps hold three to four times the photo's pixels), one 12 MP photo at a time
- * on any device. Small images run three at a time everywhere. A job larger than the budget runs alone.
+ * more; with libwebp (its heap holds three to four times the photo's pixels), one 12 MP photo at a time up to 4 GB and
+ * three from 8 GB. Small images run three at a time everywhere. A job larger than the budget runs alone.
  */
 export function conversionBudget(memoryGb: number | null): number {
-  return Math.min(memoryGb ?? UNKNOWN_DEVICE_GB, BUDGET_DEVICE_GB_CAP) * CONVERSION_BYTES_PER_GB;
+  const gb = memoryGb ?? UNKNOWN_DEVICE_GB;
+  return gb >= ROOMY_DEVICE_GB ? ROOMY_DEVICE_GB * ROOMY_CONVERSION_BYTES_PER_GB : gb * CONVERSION_BYTES_PER_GB;
 }
 
 export function decodedBytes(size: { width: number; height: number }): number {

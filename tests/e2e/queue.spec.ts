@@ -173,19 +173,30 @@ test('on a 2-core device whose page is slow (its CPU 6× slower, as a phone\'s),
   expect(Object.keys(await downloadAllZip(page))).toHaveLength(3);
 });
 
-test('on a 32 GB desktop with the default settings (libwebp), 12 MP photos convert one at a time although the pool has three workers: two encoder heaps would not fit its budget, which stops growing at 8 GB', async ({ page }) => {
-  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 32, configurable: true }));
-  await recordJobStates(page, 3);
-  await openConverter(page);
-  await addCopiesOfPhoto(page, 3);
-  await enterEmail(page);
-  await convertButton(page).click();
-  await expect(jobsIn(page, 'completed')).toHaveCount(3);
-  await expectOneJobAtATime(page);
-  const zip = await downloadAllZip(page);
-  expect(Object.keys(zip).sort()).toEqual(['trip-1.webp', 'trip-2.webp', 'trip-3.webp']);
-  for (const bytes of Object.values(zip)) expect(magicFormat(bytes)).toBe('webp');
-});
+for (const device of [
+  { gb: 4, name: 'a 4 GB phone', runs: 'one at a time although the pool has three workers: two encoder heaps would not fit its budget' },
+  { gb: 32, name: 'a 32 GB desktop', runs: 'three at once, one a worker: from 8 GB the budget has room for three encoder heaps' },
+]) {
+  test(`on ${device.name} with the default settings (libwebp), 12 MP photos convert ${device.runs}`, async ({ page }) => {
+    await page.addInitScript((gb) => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => gb, configurable: true }), device.gb);
+    // Four cores, so the pool is three wide and never leaves the page a core, whatever the machine running the test.
+    await recordJobStates(page, 4);
+    await openConverter(page);
+    await addCopiesOfPhoto(page, 3);
+    await enterEmail(page);
+    await convertButton(page).click();
+    await expect(jobsIn(page, 'completed')).toHaveCount(3);
+    if (device.gb <= 4) {
+      await expectOneJobAtATime(page);
+    } else {
+      const states = await jobStates(page);
+      expect(Math.max(...states.map(([, processing]) => processing)), JSON.stringify(states)).toBe(3);
+    }
+    const zip = await downloadAllZip(page);
+    expect(Object.keys(zip).sort()).toEqual(['trip-1.webp', 'trip-2.webp', 'trip-3.webp']);
+    for (const bytes of Object.values(zip)) expect(magicFormat(bytes)).toBe('webp');
+  });
+}
 
 test('cancelling every job during a run leaves the app usable: the next Convert converts', async ({ page }) => {
   await openConverter(page);

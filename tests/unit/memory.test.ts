@@ -11,7 +11,8 @@ const atOnce = (gb: number, source: ReturnType<typeof photo>, changes: Partial<C
   Math.max(1, Math.floor(conversionBudget(gb) / planJob(source, { ...DEFAULT_SETTINGS, ...changes }).cost));
 const browserWebp = { outputFormat: 'webp', enableCompression: false } as const;
 const libwebp = { outputFormat: 'webp', enableCompression: true } as const;
-const mozjpeg = { outputFormat: 'jpeg', enableCompression: true } as const;
+const jpegli = { outputFormat: 'jpeg', enableCompression: true } as const;
+const libavif = { outputFormat: 'avif', enableCompression: true } as const;
 
 describe('the device memory the browser reports', () => {
   it('is read from navigator.deviceMemory, and null where the browser does not say', () => {
@@ -44,13 +45,23 @@ describe('conversionBudget, against the costs of jobs', () => {
     expect(atOnce(8, photo(4000, 3000), browserWebp)).toBeGreaterThanOrEqual(3);
   });
 
-  it('with libwebp (the default settings) or mozjpeg, lets one 12 MP photo run at a time on any device; three of 6 MP on 8 GB', () => {
-    for (const gb of [8, 16, 32]) {
+  it('with libwebp (the default settings) or jpegli, lets one 12 MP photo run at a time up to 4 GB, where the memory goal is', () => {
+    for (const gb of [1, 2, 4]) {
       expect(atOnce(gb, photo(4000, 3000), libwebp)).toBe(1);
-      expect(atOnce(gb, photo(4000, 3000), mozjpeg)).toBe(1);
+      expect(atOnce(gb, photo(4000, 3000), jpegli)).toBe(1);
     }
-    expect(atOnce(8, photo(3000, 2000), libwebp)).toBe(3);
     expect(atOnce(4, photo(3000, 2000), libwebp)).toBe(1);
+  });
+
+  it('from 8 GB, lets three 12 MP photos (the slots) run at once through libwebp or jpegli, so a desktop\'s cores all work', () => {
+    for (const gb of [8, 16, 32]) {
+      expect(atOnce(gb, photo(4000, 3000), libwebp)).toBeGreaterThanOrEqual(3);
+      expect(atOnce(gb, photo(4000, 3000), jpegli)).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('keeps libavif, whose heap is the largest, to one 12 MP photo at a time even from 8 GB', () => {
+    for (const gb of [4, 8, 32]) expect(atOnce(gb, photo(4000, 3000), libavif)).toBe(1);
   });
 
   it("with a resize (the resizer's heap), lets one 12 MP photo for the web run at a time on any device, and two 2 MP photos on 4 GB", () => {
@@ -58,10 +69,11 @@ describe('conversionBudget, against the costs of jobs', () => {
     expect(atOnce(4, photo(1600, 1200), { ...libwebp, resizeWidth: 1000 })).toBe(2);
   });
 
-  it('stops growing at an 8 GB device', () => {
+  it('stops growing at an 8 GB device, where it holds at most 768 MB', () => {
     expect(conversionBudget(16)).toBe(conversionBudget(8));
     expect(conversionBudget(32)).toBe(conversionBudget(8));
-    expect(conversionBudget(4)).toBeLessThan(conversionBudget(8));
+    expect(conversionBudget(8)).toBe(768 * MB);
+    expect(conversionBudget(4)).toBe(192 * MB);
   });
 
   it('lets three 2 MP photos run at once even on a 1 GB phone', () => {
