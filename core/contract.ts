@@ -79,8 +79,8 @@ export interface JobPlan {
    */
   cost: number;
   sampleCost: number;
-  /** Whether the browser's encoder writes the output (a canvas export), rather than the format's WASM encoder. */
-  browserEncoder: boolean;
+  /** Which encoder writes the output (core/policy.ts plannedEncoder): the browser's (a canvas export) or the format's WASM one. */
+  encoder: 'browser' | 'wasm';
 }
 
 export interface ConvertRequest {

@@ -2,7 +2,7 @@ import type { ConversionSettings, JobPlan, SourceHeader } from './contract';
 import { formatInfo } from './formats';
 import { planGeometry, rotated, turned, type Size } from './geometry';
 import { decodedBytes } from './memory';
-import { usesBrowserEncoder } from './policy';
+import { plannedEncoder } from './policy';
 
 /** The source as shown: its stored size, turned a quarter when its orientation says so. */
 export const shownSize = (source: SourceHeader): Size => (source.turned ? turned(source.size) : source.size);
@@ -34,9 +34,9 @@ export function planJob(source: SourceHeader, settings: ConversionSettings): Job
   const shown = rotated(shownSize(source), settings.rotation);
   const geometry = planGeometry(shown, settings);
   const output = formatInfo(settings.outputFormat);
-  const browserEncoder = usesBrowserEncoder(settings, output);
+  const encoder = plannedEncoder(settings, output);
   const decoded = Math.max(decodedBytes(source.size), decodedBytes(geometry));
-  const encoderPerPixel = browserEncoder ? BROWSER_ENCODER_BYTES_PER_PIXEL : output.encoderHeapBytesPerPixel;
+  const encoderPerPixel = encoder === 'browser' ? BROWSER_ENCODER_BYTES_PER_PIXEL : output.encoderHeapBytesPerPixel;
   const outputPixels = geometry.width * geometry.height;
   // The crop at the source's full size: a smaller decode (decode-smaller.md) is what some browsers cannot do.
   const resampled = geometry.width !== geometry.crop.width || geometry.height !== geometry.crop.height;
@@ -47,6 +47,6 @@ export function planJob(source: SourceHeader, settings: ConversionSettings): Job
     geometry,
     cost: decoded + resizerHeap + encoderPerPixel * outputPixels,
     sampleCost: decoded + resizerHeap + encoderPerPixel * Math.min(outputPixels, SAMPLE_PIXELS),
-    browserEncoder,
+    encoder,
   };
 }

@@ -8,9 +8,11 @@ export function hasTargetSize(settings: ConversionSettings): settings is Convers
 }
 
 /**
- * Whether a conversion with these settings ends in the browser's own encoder (a canvas export), not a WASM one: no
- * optimised compression, no target size, and a format a canvas may encode (`output` is its registry entry).
+ * Which encoder writes a conversion's output: the browser's own (a canvas export) without optimised compression for
+ * a format a canvas may encode (`output` is its registry entry), the format's WASM encoder otherwise. A target size
+ * searches with the same encoder. The page plans it (JobPlan.encoder) and the worker carries it out; where a
+ * browser turns out not to encode a type its registry entry allows (Safari and WebP), the worker uses the WASM one.
  */
-export function usesBrowserEncoder(settings: ConversionSettings, output: { canvasEncoder: boolean }): boolean {
-  return output.canvasEncoder && !settings.enableCompression && !hasTargetSize(settings);
+export function plannedEncoder(settings: ConversionSettings, output: { canvasEncoder: boolean }): 'browser' | 'wasm' {
+  return output.canvasEncoder && !settings.enableCompression ? 'browser' : 'wasm';
 }

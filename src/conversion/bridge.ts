@@ -4,7 +4,7 @@ import { formatInfo } from '../../core/formats';
 import { deviceMemoryGb, pixelLimit } from '../../core/memory';
 import { CONVERSION_ERRORS, isExplainedError } from '../../core/messages';
 import { planJob } from '../../core/plan';
-import { usesBrowserEncoder } from '../../core/policy';
+import { plannedEncoder } from '../../core/policy';
 import { whenIdle } from '../lib/frames';
 import type { ImageHeader } from './probe';
 import type { RunOptions } from './pool';
@@ -75,9 +75,8 @@ export async function sampleInWorker(file: Blob, settings: ConversionSettings, s
 
 /** What a conversion with these settings will load: the optimising encoder unless the browser's encodes, the resizer when resizing. */
 function warmUpPlan(settings: ConversionSettings): WarmUpPlan {
-  const browserEncodes = usesBrowserEncoder(settings, formatInfo(settings.outputFormat));
   const resizes = settings.resizeWidth !== null || settings.resizeHeight !== null || settings.aspectRatio !== 'original';
-  return { format: settings.outputFormat, encoder: !browserEncodes, resizer: resizes };
+  return { format: settings.outputFormat, encoder: plannedEncoder(settings, formatInfo(settings.outputFormat)) === 'wasm', resizer: resizes };
 }
 
 /**

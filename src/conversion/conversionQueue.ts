@@ -1,7 +1,7 @@
 import { conversionErrorMessage, isAbort, type Converter } from './bridge';
 import type { ConversionSettings } from '../../core/contract';
 import type { DevicePlace } from '../../core/deviceFiles';
-import { usesBrowserEncoder } from '../../core/policy';
+import { plannedEncoder } from '../../core/policy';
 import { formatInfo } from '../../core/formats';
 import { outputFileName } from '../lib/fileNames';
 import { afterNextFrame } from '../lib/frames';
@@ -24,7 +24,7 @@ export const HAND_OVER_WINDOW = 6;
 function defaultRate(settings: ConversionSettings): number {
   const output = formatInfo(settings.outputFormat);
   if (!output.canvasEncoder) return 150;
-  return usesBrowserEncoder(settings, output) ? 3000 : 500;
+  return plannedEncoder(settings, output) === 'browser' ? 3000 : 500;
 }
 
 /** Jobs of one kind (output format, compression, target size) take alike per input byte. */

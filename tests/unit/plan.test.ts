@@ -57,11 +57,15 @@ describe("a job's plan", () => {
     expect(planJob(source, settings({ outputFormat: 'avif', enableCompression: false })).cost).toBe(4000 * 3000 * (4 + FORMATS.avif.encoderHeapBytesPerPixel));
   });
 
-  it("says whether the browser's encoder writes the output", () => {
+  it("says which encoder writes the output: the browser's without optimised compression, a target size or not", () => {
     const source = { format: 'jpeg', size: { width: 10, height: 10 }, turned: false } as const;
-    expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: false })).browserEncoder).toBe(true);
-    expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: true })).browserEncoder).toBe(false);
-    expect(planJob(source, settings({ outputFormat: 'avif', enableCompression: false })).browserEncoder).toBe(false);
+    expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: false })).encoder).toBe('browser');
+    expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: true })).encoder).toBe('wasm');
+    expect(planJob(source, settings({ outputFormat: 'avif', enableCompression: false })).encoder).toBe('wasm');
+    // The worker's target-size search uses the browser's encoder when compression is off, and the plan says so.
+    const target = { enableTargetSize: true, targetFileSize: 200 };
+    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: false, ...target })).encoder).toBe('browser');
+    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true, ...target })).encoder).toBe('wasm');
   });
 });
 

@@ -43,10 +43,12 @@ async function encodeForSettings(
   image: RawImage,
   output: Codec,
   settings: ConversionSettings,
+  plan: JobPlan,
   reservedBytes: number,
   report: ProgressReporter,
 ): Promise<{ bytes: ArrayBuffer; encodes: number }> {
-  const optimise = settings.enableCompression;
+  // The encoder the page planned (and counted in the job's cost), whatever else the settings say.
+  const optimise = plan.encoder === 'wasm';
   if (!hasTargetSize(settings)) {
     const bytes = await output.encode(image, { quality: encoderQuality(settings), optimise });
     report({ percent: STAGE_END.encode });
@@ -114,7 +116,7 @@ async function convertPixels(
   report({ percent: STAGE_END.decode, stage: { name: 'transforming' } });
   const image = await transform(decoded.pixels, settings, { resize, keepAlpha: output.format.alpha, fullSize: decoded.fullSize, plan });
   report({ percent: STAGE_END.transform, stage: { name: 'encoding' } });
-  const { bytes, encodes } = await encodeForSettings(image, output, settings, reservedBytes, report);
+  const { bytes, encodes } = await encodeForSettings(image, output, settings, plan, reservedBytes, report);
   return { bytes, mimeType: output.format.mimeType, width: image.width, height: image.height, encodes };
 }
 
@@ -217,7 +219,8 @@ async function convertWithinLimits(request: ConvertRequest, resize: Resizer, rep
   const mayKeepSource = settings.keepOriginalIfLarger && format === settings.outputFormat && unchangedEitherWay;
   const sourceHasMetadata = mayKeepSource && settings.stripMetadata && source.metadata.hasMetadata(new Uint8Array(await sourceBytes.read()));
 
-  const bitmap = plan.browserEncoder && unchangedEitherWay ? await decodeToBitmap(file) : null;
+  // Not for a target size: its search encodes the pixels again and again.
+  const bitmap = plan.encoder === 'browser' && !hasTargetSize(settings) && unchangedEitherWay ? await decodeToBitmap(file) : null;
   if (bitmap) report({ percent: STAGE_END.decode, stage: { name: 'encoding' } });
   const encoded =
     (bitmap && !changesPixels(bitmap, settings) && (await encodeUnchangedBitmap(bitmap, format, output.format, settings))) ||
@@ -252,7 +255,7 @@ export async function sampleOutput(request: ConvertRequest, resize: Resizer): Pr
     if (!decoded) throw new Error(CONVERSION_ERRORS.load);
     const image = await transform(decoded.pixels, settings, { resize, keepAlpha: output.format.alpha, fullSize: decoded.fullSize, plan });
     const part = crop(image, centredPart(image, SAMPLE_PIXELS));
-    const bytes = await output.encode(part, { quality: encoderQuality(settings), optimise: settings.enableCompression });
+    const bytes = await output.encode(part, { quality: encoderQuality(settings), optimise: plan.encoder === 'wasm' });
     return { bytes: bytes.byteLength, pixels: part.width * part.height, outputPixels: image.width * image.height };
   } catch (error) {
     throw explainMemoryFailure(error);
