@@ -20,7 +20,7 @@ export interface Codec {
 export interface EncodeOptions {
   /** 0–1; ignored by lossless formats. */
   quality: number;
-  /** Use the size-optimising WASM encoder (mozjpeg, libwebp, oxipng) rather than the browser's. */
+  /** Use the size-optimising WASM encoder (jpegli, libwebp, oxipng, libavif) rather than the browser's: the plan's encoder. */
   optimise: boolean;
 }
 

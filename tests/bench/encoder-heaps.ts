@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { FORMATS } from '../../core/formats';
 import { RESIZER_HEAP_BYTES } from '../../core/plan';
 import { LANCZOS3_OPTIONS } from '../../wasm/resize/options';
+import { jpegliEncoder } from '../../wasm/jpegli/jpegli';
+import { jpegliQuality } from '../../wasm/jpeg/meta';
 import { photoSet } from './inputs';
 import { compilePackageWasm as wasm, decodeRgba, type Rgba } from './node-codecs';
 
@@ -52,7 +54,10 @@ function jsquash(glue: string, wasmPath: string, options: object): () => Promise
 /** A fresh encoder instance, and the function that encodes with it. */
 const encoders: Record<'webp' | 'jpeg' | 'avif' | 'png', () => Promise<Encode>> = {
   webp: jsquash('@jsquash/webp/encode.js', '@jsquash/webp/codec/enc/webp_enc_simd.wasm', FORMATS.webp.optimisedOptions),
-  jpeg: jsquash('@jsquash/jpeg/encode.js', '@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm', FORMATS.jpeg.optimisedOptions),
+  jpeg: async () => {
+    const encode = jpegliEncoder(await WebAssembly.compile(readFileSync(new URL('../../wasm/jpegli/jpegli.wasm', import.meta.url))));
+    return (image) => encode(image, { ...FORMATS.jpeg.optimisedOptions, quality: jpegliQuality(QUALITY / 100) });
+  },
   avif: jsquash('@jsquash/avif/encode.js', '@jsquash/avif/codec/enc/avif_enc.wasm', FORMATS.avif.optimisedOptions),
   png: async () => {
     const codec = await import('@jsquash/oxipng/codec/pkg/squoosh_oxipng.js');

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:encoders`: what each candidate "optimised" encoder setting costs and saves, for choosing the
- * default (issue 13). The WASM encoders the app ships (jSquash: mozjpeg, libwebp's SIMD build) run here in Node's V8,
+ * default (issue 13). The WASM encoders the app ships (jpegli; jSquash: libwebp's SIMD build, libavif) run here in Node's V8,
  * the engine a Chromium worker runs them in; the reference is the native library the browser's own canvas encoder is
  * built on, through sharp (libjpeg-turbo at 4:2:0 without optimised Huffman tables; libwebp at method 3), at the
  * same quality. Each row: encode time and bytes as a ratio of the reference's, and mean SSIM (ssim.js, on the centre 1024 × 768).
@@ -8,6 +8,7 @@
  *   npm run bench:encoders                 3 synthetic 12 MP photos
  *   npm run bench:encoders -- --photos DIR  photos made from DIR instead
  *   npm run bench:encoders -- --look        JPEG encoders at an equal look, on the corpus's photographs (below)
+ *   npm run bench:encoders -- --look webp   WebP encoder settings at an equal look, likewise
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,8 +17,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
 import { FORMATS } from '../../core/formats';
+import { jpegliQuality } from '../../wasm/jpeg/meta';
 import { naturalPhotos, photoSet } from './inputs';
-import { geometricMean, LookJudge, type EncodeAt } from './equal-look';
+import { geometricMean, LookJudge, looksAtLeastAsGood, type Look, type LookMetric } from './equal-look';
 import { corpusPhotographs } from '../corpus/sources';
 import { jpegliEncoder } from '../../wasm/jpegli/jpegli';
 import { compilePackageWasm as wasm, decodeRgba as decode, type Rgba } from './node-codecs';
@@ -47,72 +49,201 @@ function centre(image: Rgba): Rgba {
 
 const raw = (image: Rgba) => sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), { raw: { width: image.width, height: image.height, channels: 4 } });
 
-/** jSquash's mozjpeg, ready: encodes over the app's own options (wasm/jpeg/meta.ts), so comparisons are like with like. */
+/** mozjpeg as the app ran it before jpegli (issue 39): the browser encoder's tables, 4:2:0, trellis, baseline. */
+const MOZJPEG_OPTIONS = { quant_table: 0, auto_subsample: false, chroma_subsample: 2, progressive: false };
+
+/** jSquash's mozjpeg, ready: encodes over the options the app ran it with, so comparisons are like with like. */
 async function loadMozjpeg(): Promise<(image: Rgba, options: Record<string, number | boolean>) => Promise<Uint8Array>> {
   const jpeg = await import('@jsquash/jpeg/encode.js');
   await jpeg.init(await wasm('@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm'));
-  return async (image, options) => new Uint8Array(await jpeg.default(image as ImageData, { ...FORMATS.jpeg.optimisedOptions, ...options }));
+  return async (image, options) => new Uint8Array(await jpeg.default(image as ImageData, { ...MOZJPEG_OPTIONS, ...options }));
 }
 
 /**
- * `--look`: each JPEG encoder at the browser encoder's look. The reference is libjpeg-turbo at quality 80, 4:2:0,
- * standard Huffman tables (what a canvas exports); each candidate's quality is searched for its smallest file whose
- * butteraugli distance (Debian's butteraugli, max-norm) is no further from the source than the reference's, on the
- * centre 1024 × 768 of each of the corpus's photographs. Time: one encode of the whole photo at the median quality
- * found, against the native reference's, warmed up first.
+ * The source for `--look`: 1024 × 768 from the middle of the photo, starting 3 and 5 pixels off the 8-pixel grid. A
+ * crop on the grid of the photo's own JPEG blocks let libjpeg re-encode it at the photo's own quality almost without
+ * loss, which flattered the browser's encoder at 80 by 4 to 6 SSIMULACRA2 points; a converted photo is seldom so aligned.
+ */
+function offGrid(image: Rgba): Rgba {
+  const width = Math.min(1024, image.width - 8);
+  const height = Math.min(768, image.height - 8);
+  const left = Math.floor((image.width - width) / 16) * 8 + 3;
+  const top = Math.floor((image.height - height) / 16) * 8 + 5;
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) data.set(image.data.subarray(((top + y) * image.width + left) * 4, ((top + y) * image.width + left + width) * 4), y * width * 4);
+  return { data, width, height };
+}
+
+/** The slider's settings (10 to 100 in steps of 5), or those --qualities lists. */
+const sliderSettings = () =>
+  argv.includes('--qualities') ? argv[argv.indexOf('--qualities') + 1]!.split(',').map(Number) : Array.from({ length: 19 }, (_, i) => 10 + i * 5);
+
+/**
+ * `--look [--metric butteraugli] [--qualities 50,80]`: the app's JPEG encoders against the browser's at each of the
+ * slider's settings, on the corpus's photographs (MATE's nature wallpapers), by a perceptual metric (equal-look.ts;
+ * SSIMULACRA2 unless --metric says otherwise). The browser's encoder is libjpeg-turbo at the setting, 4:2:0, standard
+ * Huffman tables (what a canvas exports). For each setting and photo: the lowest jpegli quality that looks at least
+ * as good (bisection), which is what the app's quality map (wasm/jpeg/meta.ts) is drawn from; what the app's map
+ * gives; and what mozjpeg at the same number gave (the app before). Then encode times of the whole photos at 80.
  */
 async function jpegAtEqualLook() {
   sharp.concurrency(1);
+  const metric: LookMetric = argv.includes('--metric') ? (argv[argv.indexOf('--metric') + 1] as LookMetric) : 'ssimulacra2';
   const mozjpegAt = await loadMozjpeg();
   const jpegli = jpegliEncoder(await WebAssembly.compile(readFileSync(new URL('../../wasm/jpegli/jpegli.wasm', import.meta.url))));
-  type Candidate = [string, (image: Rgba) => EncodeAt];
-  const candidates: Candidate[] = [
-    ['mozjpeg (the app: browser tables, 4:2:0, trellis, baseline)', (image) => (q) => mozjpegAt(image, { quality: q })],
-    ['jpegli, 4:2:0, progressive', (image) => async (q) => new Uint8Array(await jpegli(image, { quality: q, subsampling: '420', progressiveLevel: 2 }))],
-    ['jpegli, 4:2:0, sequential', (image) => async (q) => new Uint8Array(await jpegli(image, { quality: q, subsampling: '420', progressiveLevel: 0 }))],
-    ['jpegli, 4:4:4, progressive', (image) => async (q) => new Uint8Array(await jpegli(image, { quality: q, subsampling: '444', progressiveLevel: 2 }))],
-    ['libjpeg-turbo (sharp): optimised Huffman, progressive', (image) => async (q) => new Uint8Array(await raw(image).jpeg({ quality: q, chromaSubsampling: '4:2:0', optimiseCoding: true, progressive: true, mozjpeg: false }).toBuffer())],
-  ];
-  const browser = (image: Rgba, quality: number) => raw(image).jpeg({ quality, chromaSubsampling: '4:2:0', optimiseCoding: false, mozjpeg: false }).toBuffer();
-  const found = new Map<string, { ratio: number; quality: number }[]>(candidates.map(([name]) => [name, []]));
+  const jpegliAt = (image: Rgba, quality: number) => jpegli(image, { quality, ...FORMATS.jpeg.optimisedOptions }).then((bytes) => new Uint8Array(bytes));
+  const browser = async (image: Rgba, quality: number) =>
+    new Uint8Array(await raw(image).jpeg({ quality, chromaSubsampling: '4:2:0', optimiseCoding: false, mozjpeg: false }).toBuffer());
+  interface Found {
+    browserBytes: number;
+    browserLook: number;
+    needed: number | null;
+    neededBytes: number | null;
+    app: { bytes: number; look: Look };
+    mozjpeg: { bytes: number; look: Look };
+  }
+  const settings = sliderSettings();
+  const found = new Map<number, Found[]>(settings.map((setting) => [setting, []]));
   const photos = corpusPhotographs();
   const wholes: Rgba[] = [];
-  for (const path of photos) {
+  const measure = async (path: string) => {
     const whole = await decode(readFileSync(path));
     wholes.push(whole);
-    const crop = centre(whole);
-    const judge = new LookJudge(await raw(crop).removeAlpha().png().toBuffer());
-    const reference = await browser(crop, QUALITY);
-    const target = judge.distance(reference);
-    const row = [`${path.split('/').pop()}: browser ${reference.length} B at ${target.toFixed(2)}`];
-    for (const [name, at] of candidates) {
-      const best = await judge.lowestAtLook(at(crop), target, 30, 100);
-      if (best) found.get(name)!.push({ ratio: best.bytes.length / reference.length, quality: best.setting });
-      row.push(best ? `${name.split(' (')[0]} q${best.setting} ×${(best.bytes.length / reference.length).toFixed(2)}` : `${name}: none`);
+    const crop = offGrid(whole);
+    const judge = new LookJudge(await raw(crop).removeAlpha().png().toBuffer(), metric);
+    const row = [path.split('/').pop()];
+    for (const setting of settings) {
+      const reference = await browser(crop, setting);
+      const target = await judge.look(reference);
+      const best = await judge.lowestAtLook((q) => jpegliAt(crop, q), target, Math.max(1, setting - 40), Math.min(100, setting + 20));
+      const app = await jpegliAt(crop, jpegliQuality(setting / 100));
+      const mozjpeg = await mozjpegAt(crop, { quality: setting });
+      found.get(setting)!.push({
+        browserBytes: reference.length,
+        browserLook: target.value,
+        needed: best?.setting ?? null,
+        neededBytes: best?.bytes.length ?? null,
+        app: { bytes: app.length, look: await judge.look(app) },
+        mozjpeg: { bytes: mozjpeg.length, look: await judge.look(mozjpeg) },
+      });
+      row.push(`${setting}→${best?.setting ?? '–'}`);
+    }
+    console.log(row.join(' '));
+    judge.dispose();
+  };
+  // Two photos at a time: the metric runs as a process of its own, so one photo's scoring overlaps the other's encodes.
+  for (let i = 0; i < photos.length; i += 2) await Promise.all(photos.slice(i, i + 2).map(measure));
+  const ratio = (values: number[]) => geometricMean(values).toFixed(2);
+  const atLeastAsGood = (results: Found[], pick: (r: Found) => Look) =>
+    results.filter((r) => looksAtLeastAsGood(pick(r), { metric, value: r.browserLook })).length;
+  const lines = [
+    `JPEG against the browser's encoder, ${metric} on 1024 × 768 off-grid crops of ${photos.length} photographs (MATE's nature wallpapers).`,
+    `"Needed": the lowest jpegli quality (4:2:0, progressive) that looks at least as good, per photo: the most any photo needed, and the median.`,
+    '',
+    '| slider | browser look (mean) | jpegli needed: most; median | bytes ÷ browser at the photo\'s own need | the app (jpegli at its map): quality; bytes ÷ browser; photos as good | mozjpeg at the slider (the app before): bytes ÷ browser; photos as good |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const setting of settings) {
+    const results = found.get(setting)!;
+    const needs = results.flatMap((r) => (r.needed === null ? [] : [r.needed])).sort((a, b) => a - b);
+    const own = results.flatMap((r) => (r.neededBytes === null ? [] : [r.neededBytes / r.browserBytes]));
+    lines.push(
+      `| ${setting} | ${(results.reduce((sum, r) => sum + r.browserLook, 0) / results.length).toFixed(1)} | ${needs.length < results.length ? 'none for some' : needs.at(-1)}; ${needs[Math.floor(needs.length / 2)]} | ${ratio(own)} | ${jpegliQuality(setting / 100)}; ${ratio(results.map((r) => r.app.bytes / r.browserBytes))}; ${atLeastAsGood(results, (r) => r.app.look)} of ${results.length} | ${ratio(results.map((r) => r.mozjpeg.bytes / r.browserBytes))}; ${atLeastAsGood(results, (r) => r.mozjpeg.look)} of ${results.length} |`,
+    );
+  }
+  // Time: whole photos at 80, warmed up, against the native reference's, one thread each.
+  const timings: [string, (image: Rgba) => Promise<Uint8Array>][] = [
+    ['jpegli, the app (progressive)', (image) => jpegliAt(image, jpegliQuality(QUALITY / 100))],
+    ['jpegli, sequential', async (image) => new Uint8Array(await jpegli(image, { ...FORMATS.jpeg.optimisedOptions, quality: jpegliQuality(QUALITY / 100), progressiveLevel: 0 }))],
+    ['mozjpeg (the app before)', (image) => mozjpegAt(image, { quality: QUALITY })],
+  ];
+  lines.push('', `Encode time of the ${wholes.length} whole photos at ${QUALITY}, ÷ native libjpeg-turbo's (sharp):`, '');
+  let nativeMs = 0;
+  for (const whole of wholes) {
+    await browser(whole, QUALITY);
+    nativeMs += (await timed((image) => browser(image, QUALITY), whole)).ms;
+  }
+  for (const [name, encode] of timings) {
+    let ms = 0;
+    for (const whole of wholes) {
+      await encode(whole);
+      ms += (await timed(encode, whole)).ms;
+    }
+    lines.push(`- ${name}: ${(ms / nativeMs).toFixed(2)}× (${(ms / wholes.length).toFixed(0)} ms a photo; native ${(nativeMs / wholes.length).toFixed(0)} ms)`);
+  }
+  console.log(`\n${lines.join('\n')}`);
+}
+
+/**
+ * `--look webp [--qualities 60,90]`: libwebp (jSquash's SIMD build, the app's optimised WebP encoder) at the
+ * browser's look: the browser's encoder is libwebp at method 3 (sharp, effort 3) at the slider's setting; each
+ * candidate's quality is searched per photo for the smallest file that looks at least as good (SSIMULACRA2 unless
+ * --metric says otherwise), on the same off-grid crops as JPEG. Then each candidate's encode time of the whole
+ * photos at the median quality found, against the native reference's at 80.
+ */
+async function webpAtEqualLook() {
+  sharp.concurrency(1);
+  const metric: LookMetric = argv.includes('--metric') ? (argv[argv.indexOf('--metric') + 1] as LookMetric) : 'ssimulacra2';
+  const webp = await import('@jsquash/webp/encode.js');
+  await webp.init(await wasm('@jsquash/webp/codec/enc/webp_enc_simd.wasm'));
+  const libwebp = (options: Record<string, number | boolean>) => async (image: Rgba, quality: number) =>
+    new Uint8Array(await webp.default(image as ImageData, { ...options, quality }));
+  const candidates: [string, (image: Rgba, quality: number) => Promise<Uint8Array>][] = [
+    ['method 5 (the app)', libwebp({ ...FORMATS.webp.optimisedOptions })],
+    ['method 4', libwebp({ method: 4 })],
+    ['method 4, sharp YUV', libwebp({ method: 4, use_sharp_yuv: 1 })],
+    ['method 6', libwebp({ method: 6 })],
+  ];
+  const browser = async (image: Rgba, quality: number) => new Uint8Array(await raw(image).webp({ quality, effort: 3 }).toBuffer());
+  const settings = argv.includes('--qualities') ? sliderSettings() : [QUALITY];
+  const found = new Map<string, { ratio: number; quality: number }[]>();
+  const photos = corpusPhotographs();
+  const wholes: Rgba[] = [];
+  const measure = async (path: string) => {
+    const whole = await decode(readFileSync(path));
+    wholes.push(whole);
+    const crop = offGrid(whole);
+    const judge = new LookJudge(await raw(crop).removeAlpha().png().toBuffer(), metric);
+    const row = [path.split('/').pop()];
+    for (const setting of settings) {
+      const reference = await browser(crop, setting);
+      const target = await judge.look(reference);
+      for (const [name, encode] of candidates) {
+        const best = await judge.lowestAtLook((q) => encode(crop, q), target, Math.max(1, setting - 30), 100);
+        const key = `${setting}|${name}`;
+        if (!found.has(key)) found.set(key, []);
+        if (best) found.get(key)!.push({ ratio: best.bytes.length / reference.length, quality: best.setting });
+        row.push(`${setting} ${name.split(' (')[0]}: ${best ? `q${best.setting} ×${(best.bytes.length / reference.length).toFixed(2)}` : 'none'}`);
+      }
     }
     console.log(row.join(' | '));
     judge.dispose();
-  }
+  };
+  for (let i = 0; i < photos.length; i += 2) await Promise.all(photos.slice(i, i + 2).map(measure));
   const lines = [
-    `JPEG at the browser encoder's look (quality ${QUALITY}); butteraugli max-norm on the centre 1024 × 768 of ${photos.length} photographs (MATE's nature wallpapers).`,
+    `WebP against the browser's encoder (libwebp method 3), ${metric} on 1024 × 768 off-grid crops of ${photos.length} photographs (MATE's nature wallpapers).`,
     '',
-    '| candidate | bytes ÷ browser (geometric mean) | range | quality found (median; range) | encode time ÷ native, whole photo |',
-    '| --- | --- | --- | --- | --- |',
+    '| slider | candidate | bytes ÷ browser at an equal look (geometric mean) | range | quality found (median; range) | encode time ÷ native at 80, whole photos |',
+    '| --- | --- | --- | --- | --- | --- |',
   ];
-  for (const [name, at] of candidates) {
-    const results = found.get(name)!;
-    const qualities = results.map((r) => r.quality).sort((a, b) => a - b);
-    const median = qualities[Math.floor(qualities.length / 2)] ?? QUALITY;
+  let nativeMs = 0;
+  for (const whole of wholes) {
+    await browser(whole, QUALITY);
+    nativeMs += (await timed((image) => browser(image, QUALITY), whole)).ms;
+  }
+  const times = new Map<string, number>();
+  for (const [name, encode] of candidates) {
     let ms = 0;
-    let nativeMs = 0;
-    for (const whole of wholes) {
-      await at(whole)(median);
-      await browser(whole, QUALITY);
-      ms += (await timed((image) => at(image)(median), whole)).ms;
-      nativeMs += (await timed(async (image) => new Uint8Array(await browser(image, QUALITY)), whole)).ms;
+    for (const whole of wholes) ms += (await timed((image) => encode(image, QUALITY), whole)).ms;
+    times.set(name, ms / nativeMs);
+  }
+  for (const setting of settings) {
+    for (const [name] of candidates) {
+      const results = found.get(`${setting}|${name}`) ?? [];
+      const ratios = results.map((r) => r.ratio);
+      const qualities = results.map((r) => r.quality).sort((a, b) => a - b);
+      lines.push(`| ${setting} | ${name} | ${ratios.length ? geometricMean(ratios).toFixed(3) : '–'} (${results.length} of ${photos.length} reached it) | ${ratios.length ? `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}` : '–'} | ${qualities[Math.floor(qualities.length / 2)] ?? '–'}; ${qualities[0] ?? '–'}–${qualities.at(-1) ?? '–'} | ${times.get(name)!.toFixed(2)} |`);
     }
-    const ratios = results.map((r) => r.ratio);
-    lines.push(`| ${name} | ${geometricMean(ratios).toFixed(3)} (${results.length} of ${photos.length} reached it) | ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)} | ${median}; ${qualities[0]}–${qualities.at(-1)} | ${(ms / nativeMs).toFixed(2)} |`);
   }
   console.log(`\n${lines.join('\n')}`);
 }
@@ -124,6 +255,7 @@ async function main() {
   const bigImages = await Promise.all(inputs.paths.map(async (path) => decode(readFileSync(path))));
 
   const mozjpegAt = await loadMozjpeg();
+  const jpegli = jpegliEncoder(await WebAssembly.compile(readFileSync(new URL('../../wasm/jpegli/jpegli.wasm', import.meta.url))));
   const webp = await import('@jsquash/webp/encode.js');
   await webp.init(await wasm('@jsquash/webp/codec/enc/webp_enc_simd.wasm'));
 
@@ -151,8 +283,9 @@ async function main() {
       format: 'JPEG',
       reference: async (image) => new Uint8Array(await raw(image).jpeg({ quality: QUALITY, chromaSubsampling: '4:2:0', optimiseCoding: false, mozjpeg: false }).toBuffer()),
       candidates: [
+        ['jpegli: 4:2:0, progressive, at its quality map (the app)', async (image) => new Uint8Array(await jpegli(image, { ...FORMATS.jpeg.optimisedOptions, quality: jpegliQuality(QUALITY / 100) }))],
         ['mozjpeg: trellis, progressive (the app before issue 13)', mozjpeg({ progressive: true })],
-        ['mozjpeg: trellis, baseline (the app)', mozjpeg({ progressive: false })],
+        ['mozjpeg: trellis, baseline (the app before issue 39)', mozjpeg({ progressive: false })],
         ['mozjpeg: no trellis, progressive', mozjpeg({ progressive: true, trellis_loops: 0 })],
         ['mozjpeg: trellis + opt zero + opt table, progressive', mozjpeg({ progressive: true, trellis_opt_zero: true, trellis_opt_table: true })],
         ['mozjpeg: trellis multipass, progressive', mozjpeg({ progressive: true, trellis_multipass: true })],
@@ -212,4 +345,4 @@ async function main() {
   console.log(`\n${lines.join('\n')}`);
 }
 
-await (argv.includes('--look') ? jpegAtEqualLook() : main());
+await (argv.includes('--look') ? (argv[argv.indexOf('--look') + 1] === 'webp' ? webpAtEqualLook() : jpegAtEqualLook()) : main());

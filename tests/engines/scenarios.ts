@@ -162,12 +162,14 @@ const OUTPUTS = [
 ] as const;
 const INPUTS = [FIXTURES.jpeg, FIXTURES.png, FIXTURES.webp, FIXTURES.avif];
 
-/** Checks a result decodes as `format`, at the 400 × 300 of the inputs. */
+/** Checks a result decodes as `format`, at the 400 × 300 of the inputs (a JPG, as jpegli makes it). */
 async function checkDecodes(engine: string, name: string, bytes: Buffer, format: string): Promise<void> {
   const metadata = await sharp(bytes).metadata().catch((error: unknown) => fail(`${engine}: ${name} does not decode: ${String(error)}`));
   const decodedFormat = metadata.format === 'heif' ? 'avif' : metadata.format;
   check(decodedFormat === format, `${engine}: ${name} decodes as ${metadata.format}, not ${format}`);
   check(metadata.width === 400 && metadata.height === 300, `${engine}: ${name} is ${metadata.width}×${metadata.height}, not 400×300`);
+  // With the default "Optimised compression", a JPG comes from jpegli, whose frame is progressive (a canvas's is not).
+  if (format === 'jpeg') check(metadata.isProgressive === true, `${engine}: ${name} is a baseline JPEG: jpegli did not make it`);
   await sharp(bytes).raw().toBuffer();
 }
 

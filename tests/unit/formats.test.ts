@@ -37,8 +37,8 @@ describe('the format registry', () => {
 });
 
 describe('what "Optimised compression" runs (chosen from npm run bench:encoders; docs/decisions/encoder-settings.md)', () => {
-  it('JPEG: mozjpeg with the browser encoder\'s tables and 4:2:0 chroma, trellis on, baseline (no progressive scan search)', () => {
-    expect(FORMATS.jpeg.optimisedOptions).toEqual({ quant_table: 0, auto_subsample: false, chroma_subsample: 2, progressive: false });
+  it('JPEG: jpegli, 4:2:0, progressive, at the quality its map gives for the slider', () => {
+    expect(FORMATS.jpeg.optimisedOptions).toEqual({ subsampling: '420', progressiveLevel: 2 });
   });
 
   it('WebP: libwebp at method 5, which saves what method 6 does in about half its time', () => {

@@ -16,8 +16,8 @@ function precached(): Set<string> {
 
 const assets = () => readdirSync(join(DIST, 'assets'));
 
-/** Every codec the pipeline loads, by the name jSquash gives its .wasm. */
-const LOADED_CODECS = ['mozjpeg_enc', 'mozjpeg_dec', 'webp_enc', 'webp_enc_simd', 'webp_dec', 'avif_enc', 'avif_dec', 'squoosh_png_bg', 'squoosh_oxipng_bg', 'squoosh_resize_bg'];
+/** Every codec the pipeline loads, by the name its .wasm has (jSquash's, and wasm/jpegli's). */
+const LOADED_CODECS = ['jpegli', 'mozjpeg_dec', 'webp_enc', 'webp_enc_simd', 'webp_dec', 'avif_enc', 'avif_dec', 'squoosh_png_bg', 'squoosh_oxipng_bg', 'squoosh_resize_bg'];
 
 describe('the precache manifest (offline copy)', () => {
   it('holds every .wasm the app can load', () => {

@@ -1,7 +1,13 @@
 import type { Codec } from '../codec';
 import { encode } from './encoder';
 import { jpegMetadata } from './exif';
-import { decodeMozjpeg, encodeMozjpeg } from './loader';
-import { jpeg } from './meta';
+import { decodeMozjpeg, encodeJpegli } from './loader';
+import { jpeg, jpegliQuality } from './meta';
 
-export const codec: Codec = { format: jpeg, decode: decodeMozjpeg, encode, warm: (tiny) => encodeMozjpeg(tiny, {}), metadata: jpegMetadata };
+export const codec: Codec = {
+  format: jpeg,
+  decode: decodeMozjpeg,
+  encode,
+  warm: (tiny) => encodeJpegli(tiny, { ...jpeg.optimisedOptions, quality: jpegliQuality(0.8) }),
+  metadata: jpegMetadata,
+};

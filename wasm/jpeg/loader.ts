@@ -1,13 +1,9 @@
-import type { EncodeOptions } from '@jsquash/jpeg/meta';
-import encoderUrl from '@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm?url';
 import decoderUrl from '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm?url';
+import jpegliUrl from '../jpegli/jpegli.wasm?url';
+import { jpegliEncoder, type JpegliOptions } from '../jpegli/jpegli';
 import { compileWasm, once } from '../once';
 
-const encoder = once(async () => {
-  const codec = await import('@jsquash/jpeg/encode');
-  await codec.init(await compileWasm(encoderUrl));
-  return codec.default;
-});
+const encoder = once(async () => jpegliEncoder(await compileWasm(jpegliUrl)));
 
 const decoder = once(async () => {
   const codec = await import('@jsquash/jpeg/decode');
@@ -15,7 +11,7 @@ const decoder = once(async () => {
   return codec.default;
 });
 
-export async function encodeMozjpeg(image: ImageData, options: Partial<EncodeOptions>): Promise<ArrayBuffer> {
+export async function encodeJpegli(image: ImageData, options: JpegliOptions): Promise<ArrayBuffer> {
   return (await encoder())(image, options);
 }
 

@@ -1,36 +1,19 @@
 #!/usr/bin/env bash
 # Builds wasm/jpegli/jpegli.wasm: jpegli (the JPEG encoder of the JPEG XL project, BSD-3) and Highway (its SIMD layer,
-# Apache-2.0 / BSD-3) from the pinned public revisions below, for WebAssembly with 128-bit SIMD, with Debian's clang,
+# Apache-2.0 / BSD-3) from the pinned public revisions in sources.sh, for WebAssembly with 128-bit SIMD, with Debian's clang,
 # lld, wasi-libc and LLVM's libc++ for WASI. The result is committed beside this script (with SOURCES.md: revisions and
 # checksum), so neither CI nor a newcomer needs this toolchain; `npm run build:codecs` runs this script again.
 #
 #   apt-get install clang-19 lld-19 libc++-19-dev-wasm32 libc++abi-19-dev-wasm32 libclang-rt-19-dev-wasm32 wasi-libc binaryen
 #
-# Sources are cloned from GitHub, or from the repositories named by JPEGLI_GIT, HIGHWAY_GIT and LIBJPEG_TURBO_GIT
-# (a local mirror, say); each is checked out at its pinned commit whatever its newest is.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-
-# jpegli's own repository (split out of libjxl), and the submodule revisions that commit pins.
-JPEGLI_REV=031a0077f5799a6041004267fc12b956c1f52a20
-HIGHWAY_REV=271a9a0ed9de1232d9117f1572c3fe28f8542ec1
-LIBJPEG_TURBO_REV=8ecba3647edb6dd940463fedf38ca33a8e2a73d1
-JPEGLI_GIT="${JPEGLI_GIT:-https://github.com/google/jpegli}"
-HIGHWAY_GIT="${HIGHWAY_GIT:-https://github.com/google/highway}"
-LIBJPEG_TURBO_GIT="${LIBJPEG_TURBO_GIT:-https://github.com/libjpeg-turbo/libjpeg-turbo}"
 
 LLVM="${LLVM_VERSION:-19}"
 CXX="clang++-$LLVM"
 work="${JPEGLI_BUILD_DIR:-$here/.build}"
-mkdir -p "$work"
-
-checkout() { # url rev dir
-  if [ ! -d "$3/.git" ]; then git clone -q "$1" "$3"; fi
-  git -C "$3" -c advice.detachedHead=false checkout -q "$2"
-}
-checkout "$JPEGLI_GIT" "$JPEGLI_REV" "$work/jpegli"
-checkout "$HIGHWAY_GIT" "$HIGHWAY_REV" "$work/highway"
-checkout "$LIBJPEG_TURBO_GIT" "$LIBJPEG_TURBO_REV" "$work/libjpeg-turbo"
+# jpegli, Highway and libjpeg-turbo at their pinned revisions, in $work.
+source "$here/sources.sh"
 
 # The libjpeg API headers jpegli implements (its CMake does the same from libjpeg-turbo's), at libjpeg 6.2's ABI.
 include="$work/include"

@@ -3,8 +3,7 @@
  * WASI reactor with no JavaScript glue: it imports four WASI calls, of which only fd_write is ever reached (jpegli's
  * own messages, which the wrapper turns off), so they are answered here rather than by a WASI runtime.
  *
- * Plain module, no DOM, for a worker and for Node alike. Not yet the app's encoder: at a fixed quality it did not both
- * keep the browser encoder's look and save bytes on every image (docs/decisions/encoder-settings.md, issue 39); the
+ * Plain module, no DOM, for a worker and for Node alike: the JPEG codec's optimised encoder (wasm/jpeg/loader.ts), the
  * unit tests and `npm run bench:encoders` run it.
  */
 
