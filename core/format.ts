@@ -29,6 +29,12 @@ export interface FormatInfo<Id extends string = string, Options extends object =
   /** Whether a browser canvas may encode it (asked at run time); otherwise only the WASM encoder can. */
   canvasEncoder: boolean;
   /**
+   * Whether "Optimised compression" runs the WASM encoder. False where it made no smaller file than the browser's own
+   * encoder at an equal look (WebP: the browser's encoder is libwebp too), so the browser's runs either way, and the
+   * WASM one only where the browser cannot encode the format (docs/decisions/encoder-settings.md).
+   */
+  wasmEncoderPays: boolean;
+  /**
    * Whether the browser's decoder can decode it at a fraction of its size (JPEG, in the DCT, in eighths), so a photo
    * that will be resized down need not be decoded whole.
    */

@@ -8,11 +8,12 @@ export function hasTargetSize(settings: ConversionSettings): settings is Convers
 }
 
 /**
- * Which encoder writes a conversion's output: the browser's own (a canvas export) without optimised compression for
- * a format a canvas may encode (`output` is its registry entry), the format's WASM encoder otherwise. A target size
- * searches with the same encoder. The page plans it (JobPlan.encoder) and the worker carries it out; where a
- * browser turns out not to encode a type its registry entry allows (Safari and WebP), the worker uses the WASM one.
+ * Which encoder writes a conversion's output: for a format a canvas may encode (`output` is its registry entry), the
+ * browser's own (a canvas export) unless optimised compression asks for a WASM encoder that pays; the format's WASM
+ * encoder otherwise. A target size searches with the same encoder. The page plans it (JobPlan.encoder) and the worker
+ * carries it out; where a browser turns out not to encode a type its registry entry allows (Safari and WebP), the
+ * worker uses the WASM one.
  */
-export function plannedEncoder(settings: ConversionSettings, output: { canvasEncoder: boolean }): 'browser' | 'wasm' {
-  return output.canvasEncoder && !settings.enableCompression ? 'browser' : 'wasm';
+export function plannedEncoder(settings: ConversionSettings, output: { canvasEncoder: boolean; wasmEncoderPays: boolean }): 'browser' | 'wasm' {
+  return output.canvasEncoder && !(settings.enableCompression && output.wasmEncoderPays) ? 'browser' : 'wasm';
 }

@@ -109,8 +109,8 @@ const ABOUT = (
         <div>
           <h3>Real encoders</h3>
           <p>
-            With optimised compression on, images go through jpegli (from the JPEG XL project), and libwebp, libavif and oxipng (the
-            encoders behind Squoosh), for smaller files than a browser's built-in export.
+            With optimised compression on, JPG goes through jpegli (from the JPEG XL project) and PNG through oxipng, for smaller
+            files than a browser's built-in export at the same look; AVIF always goes through libavif, and WebP through libwebp.
           </p>
         </div>
         <div>

@@ -17,6 +17,7 @@ export const avif = {
   exif: false,
   // No browser encodes AVIF from a canvas (toBlob answers with PNG), so this is always libavif.
   canvasEncoder: false,
+  wasmEncoderPays: true,
   scaledDecode: false,
   /**
    * libavif at speed 8: in the app's batch 1.39× native avifenc's time at speed 6 for the same bytes and an SSIM

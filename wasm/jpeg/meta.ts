@@ -40,6 +40,7 @@ export const jpeg = {
   alpha: false,
   exif: true,
   canvasEncoder: true,
+  wasmEncoderPays: true,
   scaledDecode: true,
   /**
    * jpegli (wasm/jpegli), 4:2:0, its progressive scan script. At the browser encoder's look it makes smaller files

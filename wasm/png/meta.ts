@@ -14,6 +14,7 @@ export const png = {
   alpha: true,
   exif: true,
   canvasEncoder: true,
+  wasmEncoderPays: true,
   scaledDecode: false,
   /** oxipng at level 2: its default, and the level Squoosh offers first. */
   optimisedOptions: { level: 2, interlace: false, optimiseAlpha: true },

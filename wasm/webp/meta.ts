@@ -15,11 +15,14 @@ export const webp = {
   alpha: true,
   exif: true,
   canvasEncoder: true,
-  scaledDecode: false,
   /**
-   * libwebp at method 5: the bytes of method 6 (0.88× the browser's method-3 output at equal SSIM on the bench's
-   * inputs) in a little over half its time; method 4 and below save nothing (`npm run bench:encoders`, docs/decisions).
+   * At the browser encoder's look (SSIMULACRA2, twelve photographs) libwebp's WASM build at method 5 made 1.00× its
+   * bytes, method 6 0.98×, for 1.7× the batch's time: the browser's encoder is libwebp already. So "optimised" WebP is
+   * the browser's, and libwebp runs only where a browser cannot encode WebP (Safari).
    */
+  wasmEncoderPays: false,
+  scaledDecode: false,
+  /** libwebp at method 5, where it runs (`npm run bench:encoders -- --look webp`, docs/decisions). */
   optimisedOptions: { method: 5 },
   encoderHeapBytesPerPixel: 14,
 } as const satisfies FormatInfo<'webp', Partial<EncodeOptions>>;

@@ -299,7 +299,7 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
         />
         <Toggle
           label="Optimised compression"
-          description="Use the best encoders (jpegli, libwebp, oxipng): smaller files, a little slower."
+          description="Use the best encoders (jpegli, oxipng): smaller files, a little slower."
           checked={settings.enableCompression}
           onChange={on.enableCompression}
         />

@@ -4,7 +4,7 @@ import { runApp } from '../runners';
 import { repeated } from './repeated';
 import { batchScenario, named, ratio } from './scenario';
 
-/** The default settings: libwebp, one 12 MP encode at a time (core/memory.ts). */
+/** The default settings: WebP through the browser's own libwebp (issue 39; before it, libwebp's WASM build). */
 const DEFAULT_SETTINGS: AppSettings = { format: 'WebP', quality: 80, compression: true };
 /** The browser's encoder: two 12 MP encodes at once on two cores, the harder case for a flat peak. */
 const BROWSER_ENCODER: AppSettings = { format: 'WebP', quality: 80, compression: false };
