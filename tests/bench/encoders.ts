@@ -78,6 +78,39 @@ function offGrid(image: Rgba): Rgba {
 const sliderSettings = () =>
   argv.includes('--qualities') ? argv[argv.indexOf('--qualities') + 1]!.split(',').map(Number) : Array.from({ length: 19 }, (_, i) => 10 + i * 5);
 
+/** The metric --metric names, SSIMULACRA2 by default. */
+const lookMetric = (): LookMetric => (argv.includes('--metric') ? (argv[argv.indexOf('--metric') + 1] as LookMetric) : 'ssimulacra2');
+
+/**
+ * For each of the corpus's photographs (two at a time: the metric runs as a process of its own, so one photo's scoring
+ * overlaps the other's encodes) and each slider setting: the off-grid crop, its judge, the browser encoder's output at
+ * the setting and how it looks, handed to `measure`, which adds to the row printed for the photo. Gives the whole
+ * photos, for timing.
+ */
+async function atEachSetting(
+  settings: readonly number[],
+  browser: (image: Rgba, quality: number) => Promise<Uint8Array>,
+  measure: (at: { crop: Rgba; judge: LookJudge; setting: number; reference: Uint8Array; target: Look }) => Promise<string>,
+): Promise<Rgba[]> {
+  const photos = corpusPhotographs();
+  const wholes: Rgba[] = [];
+  const measurePhoto = async (path: string) => {
+    const whole = await decode(readFileSync(path));
+    wholes.push(whole);
+    const crop = offGrid(whole);
+    const judge = new LookJudge(await raw(crop).removeAlpha().png().toBuffer(), lookMetric());
+    const row = [path.split('/').pop()];
+    for (const setting of settings) {
+      const reference = await browser(crop, setting);
+      row.push(await measure({ crop, judge, setting, reference, target: await judge.look(reference) }));
+    }
+    console.log(row.join(' | '));
+    judge.dispose();
+  };
+  for (let i = 0; i < photos.length; i += 2) await Promise.all(photos.slice(i, i + 2).map(measurePhoto));
+  return wholes;
+}
+
 /**
  * `--look [--metric butteraugli] [--qualities 50,80]`: the app's JPEG encoders against the browser's at each of the
  * slider's settings, on the corpus's photographs (MATE's nature wallpapers), by a perceptual metric (equal-look.ts;
@@ -88,7 +121,7 @@ const sliderSettings = () =>
  */
 async function jpegAtEqualLook() {
   sharp.concurrency(1);
-  const metric: LookMetric = argv.includes('--metric') ? (argv[argv.indexOf('--metric') + 1] as LookMetric) : 'ssimulacra2';
+  const metric = lookMetric();
   const mozjpegAt = await loadMozjpeg();
   const jpegli = jpegliEncoder(await WebAssembly.compile(readFileSync(new URL('../../wasm/jpegli/jpegli.wasm', import.meta.url))));
   const jpegliAt = (image: Rgba, quality: number) => jpegli(image, { quality, ...FORMATS.jpeg.optimisedOptions }).then((bytes) => new Uint8Array(bytes));
@@ -105,34 +138,20 @@ async function jpegAtEqualLook() {
   const settings = sliderSettings();
   const found = new Map<number, Found[]>(settings.map((setting) => [setting, []]));
   const photos = corpusPhotographs();
-  const wholes: Rgba[] = [];
-  const measure = async (path: string) => {
-    const whole = await decode(readFileSync(path));
-    wholes.push(whole);
-    const crop = offGrid(whole);
-    const judge = new LookJudge(await raw(crop).removeAlpha().png().toBuffer(), metric);
-    const row = [path.split('/').pop()];
-    for (const setting of settings) {
-      const reference = await browser(crop, setting);
-      const target = await judge.look(reference);
-      const best = await judge.lowestAtLook((q) => jpegliAt(crop, q), target, Math.max(1, setting - 40), Math.min(100, setting + 20));
-      const app = await jpegliAt(crop, jpegliQuality(setting / 100));
-      const mozjpeg = await mozjpegAt(crop, { quality: setting });
-      found.get(setting)!.push({
-        browserBytes: reference.length,
-        browserLook: target.value,
-        needed: best?.setting ?? null,
-        neededBytes: best?.bytes.length ?? null,
-        app: { bytes: app.length, look: await judge.look(app) },
-        mozjpeg: { bytes: mozjpeg.length, look: await judge.look(mozjpeg) },
-      });
-      row.push(`${setting}→${best?.setting ?? '–'}`);
-    }
-    console.log(row.join(' '));
-    judge.dispose();
-  };
-  // Two photos at a time: the metric runs as a process of its own, so one photo's scoring overlaps the other's encodes.
-  for (let i = 0; i < photos.length; i += 2) await Promise.all(photos.slice(i, i + 2).map(measure));
+  const wholes = await atEachSetting(settings, browser, async ({ crop, judge, setting, reference, target }) => {
+    const best = await judge.lowestAtLook((q) => jpegliAt(crop, q), target, Math.max(1, setting - 40), Math.min(100, setting + 20));
+    const app = await jpegliAt(crop, jpegliQuality(setting / 100));
+    const mozjpeg = await mozjpegAt(crop, { quality: setting });
+    found.get(setting)!.push({
+      browserBytes: reference.length,
+      browserLook: target.value,
+      needed: best?.setting ?? null,
+      neededBytes: best?.bytes.length ?? null,
+      app: { bytes: app.length, look: await judge.look(app) },
+      mozjpeg: { bytes: mozjpeg.length, look: await judge.look(mozjpeg) },
+    });
+    return `${setting}→${best?.setting ?? '–'}`;
+  });
   const ratio = (values: number[]) => geometricMean(values).toFixed(2);
   const atLeastAsGood = (results: Found[], pick: (r: Found) => Look) =>
     results.filter((r) => looksAtLeastAsGood(pick(r), { metric, value: r.browserLook })).length;
@@ -183,7 +202,7 @@ async function jpegAtEqualLook() {
  */
 async function webpAtEqualLook() {
   sharp.concurrency(1);
-  const metric: LookMetric = argv.includes('--metric') ? (argv[argv.indexOf('--metric') + 1] as LookMetric) : 'ssimulacra2';
+  const metric = lookMetric();
   const webp = await import('@jsquash/webp/encode.js');
   await webp.init(await wasm('@jsquash/webp/codec/enc/webp_enc_simd.wasm'));
   const libwebp = (options: Record<string, number | boolean>) => async (image: Rgba, quality: number) =>
@@ -198,28 +217,17 @@ async function webpAtEqualLook() {
   const settings = argv.includes('--qualities') ? sliderSettings() : [QUALITY];
   const found = new Map<string, { ratio: number; quality: number }[]>();
   const photos = corpusPhotographs();
-  const wholes: Rgba[] = [];
-  const measure = async (path: string) => {
-    const whole = await decode(readFileSync(path));
-    wholes.push(whole);
-    const crop = offGrid(whole);
-    const judge = new LookJudge(await raw(crop).removeAlpha().png().toBuffer(), metric);
-    const row = [path.split('/').pop()];
-    for (const setting of settings) {
-      const reference = await browser(crop, setting);
-      const target = await judge.look(reference);
-      for (const [name, encode] of candidates) {
-        const best = await judge.lowestAtLook((q) => encode(crop, q), target, Math.max(1, setting - 30), 100);
-        const key = `${setting}|${name}`;
-        if (!found.has(key)) found.set(key, []);
-        if (best) found.get(key)!.push({ ratio: best.bytes.length / reference.length, quality: best.setting });
-        row.push(`${setting} ${name.split(' (')[0]}: ${best ? `q${best.setting} ×${(best.bytes.length / reference.length).toFixed(2)}` : 'none'}`);
-      }
+  const wholes = await atEachSetting(settings, browser, async ({ crop, judge, setting, reference, target }) => {
+    const cells: string[] = [];
+    for (const [name, encode] of candidates) {
+      const best = await judge.lowestAtLook((q) => encode(crop, q), target, Math.max(1, setting - 30), 100);
+      const key = `${setting}|${name}`;
+      if (!found.has(key)) found.set(key, []);
+      if (best) found.get(key)!.push({ ratio: best.bytes.length / reference.length, quality: best.setting });
+      cells.push(`${setting} ${name.split(' (')[0]}: ${best ? `q${best.setting} ×${(best.bytes.length / reference.length).toFixed(2)}` : 'none'}`);
     }
-    console.log(row.join(' | '));
-    judge.dispose();
-  };
-  for (let i = 0; i < photos.length; i += 2) await Promise.all(photos.slice(i, i + 2).map(measure));
+    return cells.join(' | ');
+  });
   const lines = [
     `WebP against the browser's encoder (libwebp method 3), ${metric} on 1024 × 768 off-grid crops of ${photos.length} photographs (MATE's nature wallpapers).`,
     '',
