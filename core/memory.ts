@@ -47,8 +47,9 @@ export function pixelLimit(memoryGb: number | null): number {
 /**
  * What the conversion pool's running jobs may hold at once (JobPlan.cost: decoded pixels, and what their encoder
  * holds). With the browser's encoder, one 12 MP photo at a time on a 2 GB phone, two on 4 GB, three on 8 GB and
- * more; with libwebp (its heap holds three to four times the photo's pixels), one 12 MP photo at a time up to 4 GB and
- * three from 8 GB. Small images run three at a time everywhere. A job larger than the budget runs alone.
+ * more; with jpegli, or libwebp where a browser has no WebP encoder (their heaps hold two to four times the photo's
+ * pixels), one 12 MP photo at a time up to 4 GB and three from 8 GB. Small images run three at a time everywhere. A
+ * job larger than the budget runs alone.
  */
 export function conversionBudget(memoryGb: number | null): number {
   const gb = memoryGb ?? UNKNOWN_DEVICE_GB;
