@@ -12,10 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { FORMATS } from '../../core/formats';
 import { RESIZER_HEAP_BYTES } from '../../core/plan';
 import { LANCZOS3_OPTIONS } from '../../wasm/resize/options';
-import { jpegliEncoder } from '../../wasm/jpegli/jpegli';
-import { jpegliQuality } from '../../wasm/jpeg/meta';
+import { jpegliOptions } from '../../wasm/jpeg/meta';
 import { photoSet } from './inputs';
-import { compilePackageWasm as wasm, decodeRgba, type Rgba } from './node-codecs';
+import { compilePackageWasm as wasm, decodeRgba, loadJpegli, type Rgba } from './node-codecs';
 
 const QUALITY = 80;
 const MB = 1024 * 1024;
@@ -55,8 +54,8 @@ function jsquash(glue: string, wasmPath: string, options: object): () => Promise
 const encoders: Record<'webp' | 'jpeg' | 'avif' | 'png', () => Promise<Encode>> = {
   webp: jsquash('@jsquash/webp/encode.js', '@jsquash/webp/codec/enc/webp_enc_simd.wasm', FORMATS.webp.optimisedOptions),
   jpeg: async () => {
-    const encode = jpegliEncoder(await WebAssembly.compile(readFileSync(new URL('../../wasm/jpegli/jpegli.wasm', import.meta.url))));
-    return (image) => encode(image, { ...FORMATS.jpeg.optimisedOptions, quality: jpegliQuality(QUALITY / 100) });
+    const encode = await loadJpegli();
+    return (image) => encode(image, jpegliOptions(QUALITY / 100));
   },
   avif: jsquash('@jsquash/avif/encode.js', '@jsquash/avif/codec/enc/avif_enc.wasm', FORMATS.avif.optimisedOptions),
   png: async () => {

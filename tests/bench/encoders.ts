@@ -17,12 +17,10 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
 import { FORMATS } from '../../core/formats';
-import { jpegliQuality } from '../../wasm/jpeg/meta';
-import { naturalPhotos, photoSet } from './inputs';
+import { jpegliOptions, jpegliQuality } from '../../wasm/jpeg/meta';
+import { corpusPhotographs, naturalPhotos, photoSet } from './inputs';
 import { geometricMean, LookJudge, looksAtLeastAsGood, type Look, type LookMetric } from './equal-look';
-import { corpusPhotographs } from '../corpus/sources';
-import { jpegliEncoder } from '../../wasm/jpegli/jpegli';
-import { compilePackageWasm as wasm, decodeRgba as decode, type Rgba } from './node-codecs';
+import { compilePackageWasm as wasm, decodeRgba as decode, loadJpegli, type Rgba } from './node-codecs';
 
 const argv = process.argv.slice(2);
 const photosDir = argv.includes('--photos') ? argv[argv.indexOf('--photos') + 1] : undefined;
@@ -123,8 +121,8 @@ async function jpegAtEqualLook() {
   sharp.concurrency(1);
   const metric = lookMetric();
   const mozjpegAt = await loadMozjpeg();
-  const jpegli = jpegliEncoder(await WebAssembly.compile(readFileSync(new URL('../../wasm/jpegli/jpegli.wasm', import.meta.url))));
-  const jpegliAt = (image: Rgba, quality: number) => jpegli(image, { quality, ...FORMATS.jpeg.optimisedOptions }).then((bytes) => new Uint8Array(bytes));
+  const jpegli = await loadJpegli();
+  const jpegliAt = (image: Rgba, quality: number) => jpegli(image, { ...FORMATS.jpeg.optimisedOptions, quality }).then((bytes) => new Uint8Array(bytes));
   const browser = async (image: Rgba, quality: number) =>
     new Uint8Array(await raw(image).jpeg({ quality, chromaSubsampling: '4:2:0', optimiseCoding: false, mozjpeg: false }).toBuffer());
   interface Found {
@@ -173,7 +171,7 @@ async function jpegAtEqualLook() {
   // Time: whole photos at 80, warmed up, against the native reference's, one thread each.
   const timings: [string, (image: Rgba) => Promise<Uint8Array>][] = [
     ['jpegli, the app (progressive)', (image) => jpegliAt(image, jpegliQuality(QUALITY / 100))],
-    ['jpegli, sequential', async (image) => new Uint8Array(await jpegli(image, { ...FORMATS.jpeg.optimisedOptions, quality: jpegliQuality(QUALITY / 100), progressiveLevel: 0 }))],
+    ['jpegli, sequential', async (image) => new Uint8Array(await jpegli(image, { ...jpegliOptions(QUALITY / 100), progressiveLevel: 0 }))],
     ['mozjpeg (the app before)', (image) => mozjpegAt(image, { quality: QUALITY })],
   ];
   lines.push('', `Encode time of the ${wholes.length} whole photos at ${QUALITY}, ÷ native libjpeg-turbo's (sharp):`, '');
@@ -263,7 +261,7 @@ async function main() {
   const bigImages = await Promise.all(inputs.paths.map(async (path) => decode(readFileSync(path))));
 
   const mozjpegAt = await loadMozjpeg();
-  const jpegli = jpegliEncoder(await WebAssembly.compile(readFileSync(new URL('../../wasm/jpegli/jpegli.wasm', import.meta.url))));
+  const jpegli = await loadJpegli();
   const webp = await import('@jsquash/webp/encode.js');
   await webp.init(await wasm('@jsquash/webp/codec/enc/webp_enc_simd.wasm'));
 
@@ -291,7 +289,7 @@ async function main() {
       format: 'JPEG',
       reference: async (image) => new Uint8Array(await raw(image).jpeg({ quality: QUALITY, chromaSubsampling: '4:2:0', optimiseCoding: false, mozjpeg: false }).toBuffer()),
       candidates: [
-        ['jpegli: 4:2:0, progressive, at its quality map (the app)', async (image) => new Uint8Array(await jpegli(image, { ...FORMATS.jpeg.optimisedOptions, quality: jpegliQuality(QUALITY / 100) }))],
+        ['jpegli: 4:2:0, progressive, at its quality map (the app)', async (image) => new Uint8Array(await jpegli(image, jpegliOptions(QUALITY / 100)))],
         ['mozjpeg: trellis, progressive (the app before issue 13)', mozjpeg({ progressive: true })],
         ['mozjpeg: trellis, baseline (the app before issue 39)', mozjpeg({ progressive: false })],
         ['mozjpeg: no trellis, progressive', mozjpeg({ progressive: true, trellis_loops: 0 })],

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { random } from '../fixtures/make-fixtures';
+import { extractedPackage } from '../corpus/sources';
 
 /**
  * Photo-like bench inputs, made at bench time and cached in tests/bench/.inputs/ (git-ignored).
@@ -108,6 +109,12 @@ export interface InputSet {
   name: string;
   paths: string[];
 }
+
+/**
+ * The corpus's photographs (no artwork), for the comparisons at an equal look: MATE's nature wallpapers, twelve JPEGs
+ * from 1680 × 1050 to 2560 × 1920 (the package fetched as the conformance corpus fetches it).
+ */
+export const corpusPhotographs = () => naturalPhotos(join(extractedPackage('mate-backgrounds'), 'usr', 'share', 'backgrounds', 'mate', 'nature'));
 
 /** The JPEG, PNG and WebP photos in `dir`, for --photos. */
 export function naturalPhotos(dir: string): string[] {

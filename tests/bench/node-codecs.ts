@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
+import { jpegliEncoder } from '../../wasm/jpegli/jpegli';
 
 /** What the bench's Node scripts (encoders.ts, encoder-heaps.ts) need to run the app's WASM encoders outside a browser. */
 
@@ -8,6 +9,9 @@ const require = createRequire(import.meta.url);
 
 /** A package's .wasm, compiled, for its glue's `init(module)`. */
 export const compilePackageWasm = (path: string): Promise<WebAssembly.Module> => WebAssembly.compile(readFileSync(require.resolve(path)));
+
+/** jpegli as the app builds it (wasm/jpegli/jpegli.wasm), compiled, with a fresh instance of its own. */
+export const loadJpegli = async () => jpegliEncoder(await WebAssembly.compile(readFileSync(new URL('../../wasm/jpegli/jpegli.wasm', import.meta.url))));
 
 /** ImageData's shape, which jSquash's encoders take. */
 export interface Rgba {

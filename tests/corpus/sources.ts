@@ -75,16 +75,3 @@ export function extractedPackage(name: string): string {
   renameSync(partial, target);
   return target;
 }
-
-
-/**
- * The corpus's photographs (no artwork), for the bench's comparisons on real photos: MATE's nature wallpapers, seven
- * JPEGs from 1680 × 1050 to 2560 × 1920 (the package is fetched as the full corpus fetches it).
- */
-export function corpusPhotographs(): string[] {
-  const dir = join(extractedPackage('mate-backgrounds'), 'usr', 'share', 'backgrounds', 'mate', 'nature');
-  return readdirSync(dir)
-    .filter((name) => /\.jpe?g$/i.test(name))
-    .sort()
-    .map((name) => join(dir, name));
-}

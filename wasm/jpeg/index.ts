@@ -2,12 +2,12 @@ import type { Codec } from '../codec';
 import { encode } from './encoder';
 import { jpegMetadata } from './exif';
 import { decodeMozjpeg, encodeJpegli } from './loader';
-import { jpeg, jpegliQuality } from './meta';
+import { jpeg, jpegliOptions } from './meta';
 
 export const codec: Codec = {
   format: jpeg,
   decode: decodeMozjpeg,
   encode,
-  warm: (tiny) => encodeJpegli(tiny, { ...jpeg.optimisedOptions, quality: jpegliQuality(0.8) }),
+  warm: (tiny) => encodeJpegli(tiny, jpegliOptions(0.8)),
   metadata: jpegMetadata,
 };

@@ -51,3 +51,6 @@ export const jpeg = {
   /** jpegli's heap on a 12 MP photo: 8.4 bytes a pixel (`npm run bench:heaps`). */
   encoderHeapBytesPerPixel: 9,
 } as const satisfies FormatInfo<'jpeg', Omit<JpegliOptions, 'quality'>>;
+
+/** What the app hands jpegli for the slider's quality (0–1): the registry's options at the quality the map gives. */
+export const jpegliOptions = (quality: number): JpegliOptions => ({ ...jpeg.optimisedOptions, quality: jpegliQuality(quality) });
