@@ -301,19 +301,20 @@ for (const viewport of [
     // Axe reads colours as painted: a toast fading in or out has too little contrast for a moment (CI caught the
     // finishing toast's message half-faded, and later a toast that began to leave while axe was reading the page).
     // So a reading counts only if nothing that animates once ran before it ended; otherwise the page is read again.
+    // In the page: `animatedSinceMark` turns true when anything starts to animate or transition.
     await page.evaluate(() => {
       const mark = () => ((window as unknown as { animatedSinceMark: boolean }).animatedSinceMark = true);
       document.addEventListener('animationstart', mark, true);
       document.addEventListener('transitionrun', mark, true);
     });
-    const finiteAnimationRunning = () =>
-      page.evaluate(() => document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity));
+    /** In the page: nothing that animates once is running (an endless animation is part of how the page looks). */
+    const still = () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity);
     const violations = async (state: string) => {
       for (;;) {
-        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+        await page.waitForFunction(still);
         await page.evaluate(() => ((window as unknown as { animatedSinceMark: boolean }).animatedSinceMark = false));
         const { violations: found } = await new AxeBuilder({ page }).disableRules(['meta-viewport']).analyze();
-        const animated = (await page.evaluate(() => (window as unknown as { animatedSinceMark: boolean }).animatedSinceMark)) || (await finiteAnimationRunning());
+        const animated = (await page.evaluate(() => (window as unknown as { animatedSinceMark: boolean }).animatedSinceMark)) || !(await page.evaluate(still));
         if (!animated) return found.map((v) => `${state}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
       }
     };
