@@ -20,6 +20,7 @@ import { FORMATS } from '../../core/formats';
 import { jpegliOptions, jpegliQuality } from '../../wasm/jpeg/meta';
 import { corpusPhotographs, naturalPhotos, photoSet } from './inputs';
 import { geometricMean, LookJudge, looksAtLeastAsGood, type Look, type LookMetric } from './equal-look';
+import { crop } from '../../workers/pipeline/pixels';
 import { compilePackageWasm as wasm, decodeRgba as decode, loadJpegli, type Rgba } from './node-codecs';
 
 const argv = process.argv.slice(2);
@@ -38,11 +39,7 @@ async function timed(encode: Encode, image: Rgba): Promise<{ ms: number; bytes: 
 function centre(image: Rgba): Rgba {
   const width = Math.min(1024, image.width);
   const height = Math.min(768, image.height);
-  const left = Math.floor((image.width - width) / 2);
-  const top = Math.floor((image.height - height) / 2);
-  const data = new Uint8ClampedArray(width * height * 4);
-  for (let y = 0; y < height; y++) data.set(image.data.subarray(((top + y) * image.width + left) * 4, ((top + y) * image.width + left + width) * 4), y * width * 4);
-  return { data, width, height };
+  return crop(image, { x: Math.floor((image.width - width) / 2), y: Math.floor((image.height - height) / 2), width, height });
 }
 
 const raw = (image: Rgba) => sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), { raw: { width: image.width, height: image.height, channels: 4 } });
@@ -65,11 +62,33 @@ async function loadMozjpeg(): Promise<(image: Rgba, options: Record<string, numb
 function offGrid(image: Rgba): Rgba {
   const width = Math.min(1024, image.width - 8);
   const height = Math.min(768, image.height - 8);
-  const left = Math.floor((image.width - width) / 16) * 8 + 3;
-  const top = Math.floor((image.height - height) / 16) * 8 + 5;
-  const data = new Uint8ClampedArray(width * height * 4);
-  for (let y = 0; y < height; y++) data.set(image.data.subarray(((top + y) * image.width + left) * 4, ((top + y) * image.width + left + width) * 4), y * width * 4);
-  return { data, width, height };
+  return crop(image, { x: Math.floor((image.width - width) / 16) * 8 + 3, y: Math.floor((image.height - height) / 16) * 8 + 5, width, height });
+}
+
+/**
+ * Each encoder's time over the whole photos, ÷ the native reference's (`browser` at QUALITY), each warmed up on the
+ * photo first, one thread each.
+ */
+async function timesAgainstNative(
+  wholes: readonly Rgba[],
+  browser: (image: Rgba, quality: number) => Promise<Uint8Array>,
+  encoders: readonly (readonly [string, (image: Rgba) => Promise<Uint8Array>])[],
+): Promise<{ nativeMs: number; ratios: Map<string, { ratio: number; ms: number }> }> {
+  const totalMs = async (encode: (image: Rgba) => Promise<Uint8Array>) => {
+    let ms = 0;
+    for (const whole of wholes) {
+      await encode(whole);
+      ms += (await timed(encode, whole)).ms;
+    }
+    return ms;
+  };
+  const nativeMs = await totalMs((image) => browser(image, QUALITY));
+  const ratios = new Map<string, { ratio: number; ms: number }>();
+  for (const [name, encode] of encoders) {
+    const ms = await totalMs(encode);
+    ratios.set(name, { ratio: ms / nativeMs, ms });
+  }
+  return { nativeMs, ratios };
 }
 
 /** The slider's settings (10 to 100 in steps of 5), or those --qualities lists. */
@@ -135,7 +154,6 @@ async function jpegAtEqualLook() {
   }
   const settings = sliderSettings();
   const found = new Map<number, Found[]>(settings.map((setting) => [setting, []]));
-  const photos = corpusPhotographs();
   const wholes = await atEachSetting(settings, browser, async ({ crop, judge, setting, reference, target }) => {
     const best = await judge.lowestAtLook((q) => jpegliAt(crop, q), target, Math.max(1, setting - 40), Math.min(100, setting + 20));
     const app = await jpegliAt(crop, jpegliQuality(setting / 100));
@@ -154,7 +172,7 @@ async function jpegAtEqualLook() {
   const atLeastAsGood = (results: Found[], pick: (r: Found) => Look) =>
     results.filter((r) => looksAtLeastAsGood(pick(r), { metric, value: r.browserLook })).length;
   const lines = [
-    `JPEG against the browser's encoder, ${metric} on 1024 × 768 off-grid crops of ${photos.length} photographs (MATE's nature wallpapers).`,
+    `JPEG against the browser's encoder, ${metric} on 1024 × 768 off-grid crops of ${wholes.length} photographs (MATE's nature wallpapers).`,
     `"Needed": the lowest jpegli quality (4:2:0, progressive) that looks at least as good, per photo: the most any photo needed, and the median.`,
     '',
     '| slider | browser look (mean) | jpegli needed: most; median | bytes ÷ browser at the photo\'s own need | the app (jpegli at its map): quality; bytes ÷ browser; photos as good | mozjpeg at the slider (the app before): bytes ÷ browser; photos as good |',
@@ -175,18 +193,9 @@ async function jpegAtEqualLook() {
     ['mozjpeg (the app before)', (image) => mozjpegAt(image, { quality: QUALITY })],
   ];
   lines.push('', `Encode time of the ${wholes.length} whole photos at ${QUALITY}, ÷ native libjpeg-turbo's (sharp):`, '');
-  let nativeMs = 0;
-  for (const whole of wholes) {
-    await browser(whole, QUALITY);
-    nativeMs += (await timed((image) => browser(image, QUALITY), whole)).ms;
-  }
-  for (const [name, encode] of timings) {
-    let ms = 0;
-    for (const whole of wholes) {
-      await encode(whole);
-      ms += (await timed(encode, whole)).ms;
-    }
-    lines.push(`- ${name}: ${(ms / nativeMs).toFixed(2)}× (${(ms / wholes.length).toFixed(0)} ms a photo; native ${(nativeMs / wholes.length).toFixed(0)} ms)`);
+  const { nativeMs, ratios } = await timesAgainstNative(wholes, browser, timings);
+  for (const [name, { ratio, ms }] of ratios) {
+    lines.push(`- ${name}: ${ratio.toFixed(2)}× (${(ms / wholes.length).toFixed(0)} ms a photo; native ${(nativeMs / wholes.length).toFixed(0)} ms)`);
   }
   console.log(`\n${lines.join('\n')}`);
 }
@@ -196,7 +205,7 @@ async function jpegAtEqualLook() {
  * browser's look: the browser's encoder is libwebp at method 3 (sharp, effort 3) at the slider's setting; each
  * candidate's quality is searched per photo for the smallest file that looks at least as good (SSIMULACRA2 unless
  * --metric says otherwise), on the same off-grid crops as JPEG. Then each candidate's encode time of the whole
- * photos at the median quality found, against the native reference's at 80.
+ * photos at 80, warmed up, against the native reference's.
  */
 async function webpAtEqualLook() {
   sharp.concurrency(1);
@@ -214,7 +223,6 @@ async function webpAtEqualLook() {
   const browser = async (image: Rgba, quality: number) => new Uint8Array(await raw(image).webp({ quality, effort: 3 }).toBuffer());
   const settings = argv.includes('--qualities') ? sliderSettings() : [QUALITY];
   const found = new Map<string, { ratio: number; quality: number }[]>();
-  const photos = corpusPhotographs();
   const wholes = await atEachSetting(settings, browser, async ({ crop, judge, setting, reference, target }) => {
     const cells: string[] = [];
     for (const [name, encode] of candidates) {
@@ -227,28 +235,22 @@ async function webpAtEqualLook() {
     return cells.join(' | ');
   });
   const lines = [
-    `WebP against the browser's encoder (libwebp method 3), ${metric} on 1024 × 768 off-grid crops of ${photos.length} photographs (MATE's nature wallpapers).`,
+    `WebP against the browser's encoder (libwebp method 3), ${metric} on 1024 × 768 off-grid crops of ${wholes.length} photographs (MATE's nature wallpapers).`,
     '',
     '| slider | candidate | bytes ÷ browser at an equal look (geometric mean) | range | quality found (median; range) | encode time ÷ native at 80, whole photos |',
     '| --- | --- | --- | --- | --- | --- |',
   ];
-  let nativeMs = 0;
-  for (const whole of wholes) {
-    await browser(whole, QUALITY);
-    nativeMs += (await timed((image) => browser(image, QUALITY), whole)).ms;
-  }
-  const times = new Map<string, number>();
-  for (const [name, encode] of candidates) {
-    let ms = 0;
-    for (const whole of wholes) ms += (await timed((image) => encode(image, QUALITY), whole)).ms;
-    times.set(name, ms / nativeMs);
-  }
+  const { ratios: times } = await timesAgainstNative(
+    wholes,
+    browser,
+    candidates.map(([name, encode]) => [name, (image: Rgba) => encode(image, QUALITY)] as const),
+  );
   for (const setting of settings) {
     for (const [name] of candidates) {
       const results = found.get(`${setting}|${name}`) ?? [];
       const ratios = results.map((r) => r.ratio);
       const qualities = results.map((r) => r.quality).sort((a, b) => a - b);
-      lines.push(`| ${setting} | ${name} | ${ratios.length ? geometricMean(ratios).toFixed(3) : '–'} (${results.length} of ${photos.length} reached it) | ${ratios.length ? `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}` : '–'} | ${qualities[Math.floor(qualities.length / 2)] ?? '–'}; ${qualities[0] ?? '–'}–${qualities.at(-1) ?? '–'} | ${times.get(name)!.toFixed(2)} |`);
+      lines.push(`| ${setting} | ${name} | ${ratios.length ? geometricMean(ratios).toFixed(3) : '–'} (${results.length} of ${wholes.length} reached it) | ${ratios.length ? `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}` : '–'} | ${qualities[Math.floor(qualities.length / 2)] ?? '–'}; ${qualities[0] ?? '–'}–${qualities.at(-1) ?? '–'} | ${times.get(name)!.ratio.toFixed(2)} |`);
     }
   }
   console.log(`\n${lines.join('\n')}`);
