@@ -30,11 +30,11 @@ export const RESIZER_HEAP_BYTES = { perSourcePixel: 26, perOutputPixel: 32 } as 
  * encodes (the whole output; a sample's part): the browser's encoder a copy of them, a WASM encoder the heap it grows
  * to.
  */
-export function planJob(source: SourceHeader, settings: ConversionSettings): JobPlan {
+export function planJob(source: SourceHeader, settings: ConversionSettings, browserEncodes: (mimeType: string) => boolean): JobPlan {
   const shown = rotated(shownSize(source), settings.rotation);
   const geometry = planGeometry(shown, settings);
   const output = formatInfo(settings.outputFormat);
-  const encoder = plannedEncoder(settings, output);
+  const encoder = plannedEncoder(settings, output, browserEncodes);
   const decoded = Math.max(decodedBytes(source.size), decodedBytes(geometry));
   const encoderPerPixel = encoder === 'browser' ? BROWSER_ENCODER_BYTES_PER_PIXEL : output.encoderHeapBytesPerPixel;
   const outputPixels = geometry.width * geometry.height;

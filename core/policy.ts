@@ -8,12 +8,16 @@ export function hasTargetSize(settings: ConversionSettings): settings is Convers
 }
 
 /**
- * Which encoder writes a conversion's output: for a format a canvas may encode (`output` is its registry entry), the
- * browser's own (a canvas export) unless optimised compression asks for a WASM encoder that pays; the format's WASM
- * encoder otherwise. A target size searches with the same encoder. The page plans it (JobPlan.encoder) and the worker
- * carries it out; where a browser turns out not to encode a type its registry entry allows (Safari and WebP), the
- * worker uses the WASM one.
+ * Which encoder writes a conversion's output: for a format a canvas may encode (`output` is its registry entry) and
+ * this browser's canvas does (`browserEncodes`, asked by the page: Safari has no WebP encoder), the browser's own (a
+ * canvas export) unless optimised compression asks for a WASM encoder that pays; the format's WASM encoder otherwise.
+ * A target size searches with the same encoder. The page plans it (JobPlan.encoder) and the worker carries it out.
  */
-export function plannedEncoder(settings: ConversionSettings, output: { canvasEncoder: boolean; wasmEncoderPays: boolean }): 'browser' | 'wasm' {
-  return output.canvasEncoder && !(settings.enableCompression && output.wasmEncoderPays) ? 'browser' : 'wasm';
+export function plannedEncoder(
+  settings: ConversionSettings,
+  output: { canvasEncoder: boolean; wasmEncoderPays: boolean; mimeType: string },
+  browserEncodes: (mimeType: string) => boolean,
+): 'browser' | 'wasm' {
+  const canvas = output.canvasEncoder && browserEncodes(output.mimeType);
+  return canvas && !(settings.enableCompression && output.wasmEncoderPays) ? 'browser' : 'wasm';
 }

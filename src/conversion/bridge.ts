@@ -6,6 +6,7 @@ import { CONVERSION_ERRORS, isExplainedError } from '../../core/messages';
 import { planJob } from '../../core/plan';
 import { plannedEncoder } from '../../core/policy';
 import { whenIdle } from '../lib/frames';
+import { browserEncodes } from './canvasTypes';
 import type { ImageHeader } from './probe';
 import type { RunOptions } from './pool';
 
@@ -56,7 +57,7 @@ export type Converter = (file: Blob, settings: ConversionSettings, options: Conv
  * gives no size fails as the worker would fail it.
  */
 export async function planFor(file: Blob, settings: ConversionSettings): Promise<JobPlan> {
-  return planJob(await sourceHeader(file), settings);
+  return planJob(await sourceHeader(file), settings, browserEncodes);
 }
 
 export const convertInWorker: Converter = async (file, settings, { onProgress, keepAt, ...options }) => {
@@ -76,7 +77,7 @@ export async function sampleInWorker(file: Blob, settings: ConversionSettings, s
 /** What a conversion with these settings will load: the optimising encoder unless the browser's encodes, the resizer when resizing. */
 function warmUpPlan(settings: ConversionSettings): WarmUpPlan {
   const resizes = settings.resizeWidth !== null || settings.resizeHeight !== null || settings.aspectRatio !== 'original';
-  return { format: settings.outputFormat, encoder: plannedEncoder(settings, formatInfo(settings.outputFormat)) === 'wasm', resizer: resizes };
+  return { format: settings.outputFormat, encoder: plannedEncoder(settings, formatInfo(settings.outputFormat), browserEncodes) === 'wasm', resizer: resizes };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ConversionSettings } from '../../core/contract';
 import type { DevicePlace } from '../../core/deviceFiles';
 import { plannedEncoder } from '../../core/policy';
 import { formatInfo } from '../../core/formats';
+import { browserEncodes } from './canvasTypes';
 import { outputFileName } from '../lib/fileNames';
 import { afterNextFrame } from '../lib/frames';
 import { createId } from '../lib/ids';
@@ -24,7 +25,7 @@ export const HAND_OVER_WINDOW = 6;
 function defaultRate(settings: ConversionSettings): number {
   const output = formatInfo(settings.outputFormat);
   if (!output.canvasEncoder) return 150;
-  return plannedEncoder(settings, output) === 'browser' ? 3000 : 500;
+  return plannedEncoder(settings, output, browserEncodes) === 'browser' ? 3000 : 500;
 }
 
 /** Jobs of one kind (output format, compression, target size) take alike per input byte. */

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConversionSettings, ConvertRequest } from '../../core/contract';
 import { detectFormat, formatInfo } from '../../core/formats';
 import { outputTooLargeMessage } from '../../core/messages';
+import { chromiumCanvas } from './support/canvas';
 import { planJob } from '../../core/plan';
 import { readImageHeader } from '../../src/conversion/probe';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
@@ -43,7 +44,7 @@ async function requestFor(bytes: Buffer, settings: Partial<ConversionSettings>):
   const header = await readImageHeader(format, new Uint8Array(bytes));
   if (!header) throw new Error('no size in the header');
   const file = new CountingBlob([new Uint8Array(bytes)], { type: formatInfo(format).mimeType });
-  return { file, settings: all, plan: planJob({ format, ...header }, all), pixelLimit: LIMIT, keepAt: null };
+  return { file, settings: all, plan: planJob({ format, ...header }, all, chromiumCanvas), pixelLimit: LIMIT, keepAt: null };
 }
 
 const convert = (request: ConvertRequest): Promise<ConversionOutcome> => convertImage(request, lanczos3, () => {});

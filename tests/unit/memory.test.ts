@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConversionSettings } from '../../core/contract';
 import { conversionBudget, deviceMemoryGb, megapixels, pixelLimit } from '../../core/memory';
+import { chromiumCanvas, webkitCanvas } from './support/canvas';
 import { planJob } from '../../core/plan';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 
@@ -8,7 +9,7 @@ const MB = 1024 * 1024;
 const photo = (width: number, height: number) => ({ format: 'jpeg', size: { width, height }, turned: false }) as const;
 /** How many conversions of this photo with these settings the budget of a device with `gb` lets run at once (a job larger than the budget runs alone). */
 const atOnce = (gb: number, source: ReturnType<typeof photo>, changes: Partial<ConversionSettings>) =>
-  Math.max(1, Math.floor(conversionBudget(gb) / planJob(source, { ...DEFAULT_SETTINGS, ...changes }).cost));
+  Math.max(1, Math.floor(conversionBudget(gb) / planJob(source, { ...DEFAULT_SETTINGS, ...changes }, chromiumCanvas).cost));
 const browserWebp = { outputFormat: 'webp', enableCompression: false } as const;
 const oxipng = { outputFormat: 'png', enableCompression: true } as const;
 const jpegli = { outputFormat: 'jpeg', enableCompression: true } as const;
@@ -62,6 +63,11 @@ describe('conversionBudget, against the costs of jobs', () => {
 
   it('with the default settings (WebP, the browser\'s libwebp), runs 12 MP photos as the browser\'s encoder does: two on 4 GB', () => {
     expect(atOnce(4, photo(4000, 3000), { outputFormat: 'webp', enableCompression: true })).toBe(2);
+  });
+
+  it('where the browser has no WebP encoder (Safari), counts libwebp\'s heap: one 12 MP WebP at a time on 4 GB', () => {
+    const cost = planJob(photo(4000, 3000), { ...DEFAULT_SETTINGS, outputFormat: 'webp', enableCompression: true }, webkitCanvas).cost;
+    expect(Math.max(1, Math.floor(conversionBudget(4) / cost))).toBe(1);
   });
 
   it('keeps libavif, whose heap is the largest, to one 12 MP photo at a time even from 8 GB', () => {

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ConversionSettings } from '../../core/contract';
 import { FORMATS } from '../../core/formats';
+import { chromiumCanvas, webkitCanvas } from './support/canvas';
 import { planJob, RESIZER_HEAP_BYTES, SAMPLE_PIXELS } from '../../core/plan';
 import { planFor } from '../../src/conversion/bridge';
 import { validateFile } from '../../src/features/intake/validateFile';
@@ -20,7 +21,7 @@ class CountingFile extends File {
 
 describe("a job's plan", () => {
   it('is made on the source as shown: a turned 4000 × 3000 photo resized to 1500 wide is 1500 × 2000', () => {
-    const plan = planJob({ format: 'jpeg', size: { width: 4000, height: 3000 }, turned: true }, settings({ resizeWidth: 1500 }));
+    const plan = planJob({ format: 'jpeg', size: { width: 4000, height: 3000 }, turned: true }, settings({ resizeWidth: 1500 }), chromiumCanvas);
     expect(plan.shown).toEqual({ width: 3000, height: 4000 });
     expect(plan.geometry).toMatchObject({ width: 1500, height: 2000 });
   });
@@ -28,48 +29,52 @@ describe("a job's plan", () => {
   it("with the browser's encoder, costs the decoded bytes of the larger of source and output, and the encoder's copy of the output", () => {
     const source = { format: 'png', size: { width: 1000, height: 500 }, turned: false } as const;
     const browser = { enableCompression: false } as const;
-    expect(planJob(source, settings(browser)).cost).toBe(1000 * 500 * 4 * 2);
-    expect(planJob(source, settings(browser)).sampleCost).toBe(1000 * 500 * 4 * 2);
+    expect(planJob(source, settings(browser), chromiumCanvas).cost).toBe(1000 * 500 * 4 * 2);
+    expect(planJob(source, settings(browser), chromiumCanvas).sampleCost).toBe(1000 * 500 * 4 * 2);
   });
 
   it("adds the resizer's heap when the output is resampled, for the crop it is handed and the output it makes", () => {
     const source = { format: 'png', size: { width: 1000, height: 500 }, turned: false } as const;
     const browser = { enableCompression: false } as const;
     const { perSourcePixel, perOutputPixel } = RESIZER_HEAP_BYTES;
-    expect(planJob(source, settings({ ...browser, resizeWidth: 4000 })).cost).toBe(4000 * 2000 * (4 * 2 + perOutputPixel) + 1000 * 500 * perSourcePixel);
-    expect(planJob(source, settings({ ...browser, resizeWidth: 500 })).cost).toBe(1000 * 500 * (4 + perSourcePixel) + 500 * 250 * (4 + perOutputPixel));
+    expect(planJob(source, settings({ ...browser, resizeWidth: 4000 }), chromiumCanvas).cost).toBe(4000 * 2000 * (4 * 2 + perOutputPixel) + 1000 * 500 * perSourcePixel);
+    expect(planJob(source, settings({ ...browser, resizeWidth: 500 }), chromiumCanvas).cost).toBe(1000 * 500 * (4 + perSourcePixel) + 500 * 250 * (4 + perOutputPixel));
     // The estimate's sample is cut from the resampled output: the resizer runs on the whole image.
-    expect(planJob(source, settings({ ...browser, resizeWidth: 500 })).sampleCost).toBe(1000 * 500 * (4 + perSourcePixel) + 500 * 250 * (4 + perOutputPixel));
+    expect(planJob(source, settings({ ...browser, resizeWidth: 500 }), chromiumCanvas).sampleCost).toBe(1000 * 500 * (4 + perSourcePixel) + 500 * 250 * (4 + perOutputPixel));
     // A crop to a ratio at the source's own scale resamples nothing.
-    expect(planJob(source, settings({ ...browser, aspectRatio: '1:1' })).cost).toBe(1000 * 500 * 4 + 500 * 500 * 4);
+    expect(planJob(source, settings({ ...browser, aspectRatio: '1:1' }), chromiumCanvas).cost).toBe(1000 * 500 * 4 + 500 * 500 * 4);
   });
 
   it("with a WASM encoder, adds the heap it grows to for the output's pixels (a sample's: at most a megapixel)", () => {
     const source = { format: 'jpeg', size: { width: 4000, height: 3000 }, turned: false } as const;
     const jpegli = FORMATS.jpeg.encoderHeapBytesPerPixel;
-    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true })).cost).toBe(4000 * 3000 * (4 + jpegli));
-    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true })).sampleCost).toBe(4000 * 3000 * 4 + SAMPLE_PIXELS * jpegli);
+    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true }), chromiumCanvas).cost).toBe(4000 * 3000 * (4 + jpegli));
+    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true }), chromiumCanvas).sampleCost).toBe(4000 * 3000 * 4 + SAMPLE_PIXELS * jpegli);
     // A smaller output: the encoder's heap follows the pixels encoded, the decoded bytes and the resizer's the source.
-    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true, resizeWidth: 2000 })).cost).toBe(
+    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true, resizeWidth: 2000 }), chromiumCanvas).cost).toBe(
       4000 * 3000 * (4 + RESIZER_HEAP_BYTES.perSourcePixel) + 2000 * 1500 * (jpegli + RESIZER_HEAP_BYTES.perOutputPixel),
     );
     // AVIF has no browser encoder: its heap counts with compression off too.
-    expect(planJob(source, settings({ outputFormat: 'avif', enableCompression: false })).cost).toBe(4000 * 3000 * (4 + FORMATS.avif.encoderHeapBytesPerPixel));
+    expect(planJob(source, settings({ outputFormat: 'avif', enableCompression: false }), chromiumCanvas).cost).toBe(4000 * 3000 * (4 + FORMATS.avif.encoderHeapBytesPerPixel));
   });
 
   it("says which encoder writes the output: the browser's without optimised compression, a target size or not", () => {
     const source = { format: 'jpeg', size: { width: 10, height: 10 }, turned: false } as const;
-    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: false })).encoder).toBe('browser');
-    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true })).encoder).toBe('wasm');
-    expect(planJob(source, settings({ outputFormat: 'png', enableCompression: true })).encoder).toBe('wasm');
-    expect(planJob(source, settings({ outputFormat: 'avif', enableCompression: false })).encoder).toBe('wasm');
+    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: false }), chromiumCanvas).encoder).toBe('browser');
+    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true }), chromiumCanvas).encoder).toBe('wasm');
+    expect(planJob(source, settings({ outputFormat: 'png', enableCompression: true }), chromiumCanvas).encoder).toBe('wasm');
+    expect(planJob(source, settings({ outputFormat: 'avif', enableCompression: false }), chromiumCanvas).encoder).toBe('wasm');
     // libwebp's WASM build saved nothing over the browser's libwebp at an equal look: optimised WebP is the browser's.
-    expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: true })).encoder).toBe('browser');
-    expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: false })).encoder).toBe('browser');
+    expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: true }), chromiumCanvas).encoder).toBe('browser');
+    expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: false }), chromiumCanvas).encoder).toBe('browser');
+    // Where the browser's canvas has no WebP encoder (Safari, WebKitGTK) the worker runs libwebp, and the plan says so.
+    expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: true }), webkitCanvas).encoder).toBe('wasm');
+    expect(planJob(source, settings({ outputFormat: 'webp', enableCompression: false }), webkitCanvas).encoder).toBe('wasm');
+    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: false }), webkitCanvas).encoder).toBe('browser');
     // The worker's target-size search uses the browser's encoder when compression is off, and the plan says so.
     const target = { enableTargetSize: true, targetFileSize: 200 };
-    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: false, ...target })).encoder).toBe('browser');
-    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true, ...target })).encoder).toBe('wasm');
+    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: false, ...target }), chromiumCanvas).encoder).toBe('browser');
+    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true, ...target }), chromiumCanvas).encoder).toBe('wasm');
   });
 });
 
