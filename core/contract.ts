@@ -89,6 +89,8 @@ export interface ConvertRequest {
   plan: JobPlan;
   /** The most pixels the source and the output may have (memory.ts, from the UI thread's view of the device). */
   pixelLimit: number;
+  /** Whether the decode waits until no other worker decodes (memory.ts decodesTakeTurns, from the UI thread's view of the device). */
+  decodeAlone: boolean;
   /** Where to keep the output on the device (core/deviceFiles.ts); null: hand it back in memory. */
   keepAt: DevicePlace | null;
 }

@@ -56,6 +56,16 @@ export function conversionBudget(memoryGb: number | null): number {
   return gb >= ROOMY_DEVICE_GB ? ROOMY_DEVICE_GB * ROOMY_CONVERSION_BYTES_PER_GB : gb * CONVERSION_BYTES_PER_GB;
 }
 
+/**
+ * Whether conversions take turns to decode (workers/pipeline/decode.ts oneDecodeAtATime): up to 4 GB, where a 12 MP
+ * decode's burst of ~100 MB beside another's is what a phone cannot spare and two at once starve its UI thread. From
+ * 8 GB the budget already counts each running job's decoded pixels, and turns would leave a desktop's cores idle
+ * (a 12 MP photo's decode and read-out is most of a jpegli conversion; docs/benchmark.md).
+ */
+export function decodesTakeTurns(memoryGb: number | null): boolean {
+  return (memoryGb ?? UNKNOWN_DEVICE_GB) < ROOMY_DEVICE_GB;
+}
+
 export function decodedBytes(size: { width: number; height: number }): number {
   return size.width * size.height * BYTES_PER_PIXEL;
 }

@@ -1,7 +1,7 @@
 import type { ConversionProgress, ConversionSettings, ConvertResult, JobPlan, OutputSample, SourceHeader, ViewRequest, WarmUpPlan, ZipEntry } from '../../core/contract';
 import type { DevicePlace, Kept } from '../../core/deviceFiles';
 import { formatInfo } from '../../core/formats';
-import { deviceMemoryGb, pixelLimit } from '../../core/memory';
+import { decodesTakeTurns, deviceMemoryGb, pixelLimit } from '../../core/memory';
 import { CONVERSION_ERRORS, isExplainedError } from '../../core/messages';
 import { planJob } from '../../core/plan';
 import { plannedEncoder } from '../../core/policy';
@@ -43,6 +43,9 @@ export type { ImageHeader } from './probe';
 /** The most pixels one image may have on this device (memory.ts), for intake and for each conversion. */
 export const devicePixelLimit = (): number => pixelLimit(deviceMemoryGb());
 
+/** What a conversion request says of this device's memory (memory.ts). */
+const deviceLimits = () => ({ pixelLimit: devicePixelLimit(), decodeAlone: decodesTakeTurns(deviceMemoryGb()) });
+
 export interface ConvertOptions extends RunOptions {
   onProgress: (progress: ConversionProgress) => void;
   /** Where the worker keeps the output on the device (deviceBatch.ts); null: in memory. */
@@ -62,7 +65,7 @@ export async function planFor(file: Blob, settings: ConversionSettings): Promise
 
 export const convertInWorker: Converter = async (file, settings, { onProgress, keepAt, ...options }) => {
   const [plan, { convertInPool }] = await Promise.all([planFor(file, settings), pools()]);
-  return convertInPool({ file, settings, plan, pixelLimit: devicePixelLimit(), keepAt }, onProgress, { ...options, cost: plan.cost });
+  return convertInPool({ file, settings, plan, ...deviceLimits(), keepAt }, onProgress, { ...options, cost: plan.cost });
 };
 
 /**
@@ -71,7 +74,7 @@ export const convertInWorker: Converter = async (file, settings, { onProgress, k
  */
 export async function sampleInWorker(file: Blob, settings: ConversionSettings, signal?: AbortSignal): Promise<OutputSample> {
   const [plan, { convertPool }] = await Promise.all([planFor(file, settings), pools()]);
-  return convertPool().run((remote) => remote.sample({ file, settings, plan, pixelLimit: devicePixelLimit(), keepAt: null }), { signal, cost: plan.sampleCost });
+  return convertPool().run((remote) => remote.sample({ file, settings, plan, ...deviceLimits(), keepAt: null }), { signal, cost: plan.sampleCost });
 }
 
 /** What a conversion with these settings will load: the optimising encoder unless the browser's encodes, the resizer when resizing. */

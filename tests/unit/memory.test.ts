@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConversionSettings } from '../../core/contract';
-import { conversionBudget, deviceMemoryGb, megapixels, pixelLimit } from '../../core/memory';
+import { conversionBudget, decodesTakeTurns, deviceMemoryGb, megapixels, pixelLimit } from '../../core/memory';
 import { chromiumCanvas, webkitCanvas } from './support/canvas';
 import { planJob } from '../../core/plan';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
@@ -89,6 +89,13 @@ describe('conversionBudget, against the costs of jobs', () => {
   it('lets three 2 MP photos run at once even on a 1 GB phone', () => {
     expect(atOnce(1, photo(1600, 1200), browserWebp)).toBeGreaterThanOrEqual(3);
     expect(conversionBudget(1)).toBe(48 * MB);
+  });
+});
+
+describe('decodes take turns', () => {
+  it('on a phone and where the browser does not say, not from 8 GB', () => {
+    expect([1, 2, 4, null].map(decodesTakeTurns)).toEqual([true, true, true, true]);
+    expect([8, 16, 32].map(decodesTakeTurns)).toEqual([false, false, false]);
   });
 });
 

@@ -7,7 +7,8 @@ import { SAMPLE_PIXELS } from '../../core/plan';
 import { hasTargetSize } from '../../core/policy';
 import { CODECS, type Codec } from '../../wasm';
 import { encodeBitmapWithCanvas } from './canvas-encoder';
-import { bitmapToPixels, decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from './decode';
+import { bitmapToPixels } from './bitmap-pixels';
+import { decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from './decode';
 import { explainMemoryFailure } from './failures';
 import type { RawImage } from './raw-image';
 import { crop } from './pixels';
@@ -164,11 +165,16 @@ async function decodePixels(
       decoded.bitmap.close();
       throw error;
     }
-    return { pixels: bitmapToPixels(decoded.bitmap), fullSize: decoded.fullSize };
+    return { pixels: await bitmapToPixels(decoded.bitmap), fullSize: decoded.fullSize };
   }
   const pixels = await decodeWithWasm(await sourceBytes.read(), CODECS[plan.source.format]);
   if (pixels) checkOutputSize(pixels, settings, plan, pixelLimit);
   return pixels && { pixels, fullSize: null };
+}
+
+/** Reading out the pixels is the memory-heavy step (bitmap, canvas and ImageData): on a small device workers take turns. */
+function decodeInTurn<T>({ decodeAlone }: ConvertRequest, decodeStep: () => Promise<T>): Promise<T> {
+  return decodeAlone ? oneDecodeAtATime(decodeStep) : decodeStep();
 }
 
 /**
@@ -225,8 +231,7 @@ async function convertWithinLimits(request: ConvertRequest, resize: Resizer, rep
   const encoded =
     (bitmap && !changesPixels(bitmap, settings) && (await encodeUnchangedBitmap(bitmap, format, output.format, settings))) ||
     (await convertPixels(
-      // Reading out the pixels is the memory-heavy step (bitmap, canvas and ImageData), so workers take turns.
-      await oneDecodeAtATime(() => decodePixels(request, sourceBytes, bitmap)).finally(() => sourceBytes.release()),
+      await decodeInTurn(request, () => decodePixels(request, sourceBytes, bitmap)).finally(() => sourceBytes.release()),
       output,
       request,
       resize,
@@ -251,7 +256,7 @@ export async function sampleOutput(request: ConvertRequest, resize: Resizer): Pr
     const { settings, plan } = request;
     const output = CODECS[settings.outputFormat];
     const sourceBytes = new SourceBytes(request.file);
-    const decoded = await oneDecodeAtATime(() => decodePixels(request, sourceBytes, null)).finally(() => sourceBytes.release());
+    const decoded = await decodeInTurn(request, () => decodePixels(request, sourceBytes, null)).finally(() => sourceBytes.release());
     if (!decoded) throw new Error(CONVERSION_ERRORS.load);
     const image = await transform(decoded.pixels, settings, { resize, keepAlpha: output.format.alpha, fullSize: decoded.fullSize, plan });
     const part = crop(image, centredPart(image, SAMPLE_PIXELS));

@@ -1,8 +1,6 @@
-import { CONVERSION_ERRORS } from '../../core/messages';
 import { exifOrientation } from '../../core/exif';
 import type { Codec } from '../../wasm';
 import { applyExifOrientation } from './pixels';
-import { releaseCanvas } from './canvas-encoder';
 import type { RawImage } from './raw-image';
 
 /**
@@ -18,22 +16,6 @@ export async function decodeToBitmap(file: Blob): Promise<ImageBitmap | null> {
   }
 }
 
-/** The bitmap's pixels as sRGB RGBA; the bitmap is closed as soon as it is drawn, before the pixels are read out. */
-export function bitmapToPixels(bitmap: ImageBitmap): RawImage {
-  const { width, height } = bitmap;
-  let context: OffscreenCanvasRenderingContext2D | null;
-  try {
-    context = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
-    if (!context) throw new Error(CONVERSION_ERRORS.canvas);
-    context.drawImage(bitmap, 0, 0);
-  } finally {
-    bitmap.close();
-  }
-  const pixels = context.getImageData(0, 0, width, height, { colorSpace: 'srgb' });
-  releaseCanvas(context.canvas);
-  return pixels;
-}
-
 /** jSquash's decoder, for files this browser cannot decode (AVIF on older Safari, for one); EXIF orientation applied. */
 export async function decodeWithWasm(buffer: ArrayBuffer, codec: Codec): Promise<RawImage | null> {
   // Read before decoding: the decoder is handed the buffer.
@@ -44,9 +26,10 @@ export async function decodeWithWasm(buffer: ArrayBuffer, codec: Codec): Promise
 }
 
 /**
- * Runs a decode while no other worker decodes. Decoding a 12 MP photo allocates ~100 MB in a burst; three at
- * once starve the UI thread on a small machine, while decodes are a small part of a conversion, so taking turns
- * costs the batch little. Web Locks are shared by every worker of the page; without them, no waiting.
+ * Runs a decode while no other worker decodes: on a small device (core/memory.ts decodesTakeTurns). Decoding a 12 MP
+ * photo allocates ~100 MB in a burst; three at once starve the UI thread on a small machine, and one job at a time
+ * runs there anyway once the pixels are out. Web Locks are shared by every worker of the page; without them, no
+ * waiting.
  */
 export function oneDecodeAtATime<T>(decodeStep: () => Promise<T>): Promise<T> {
   const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;

@@ -1,0 +1,122 @@
+import { concat } from '../../core/bytes';
+import { CONVERSION_ERRORS } from '../../core/messages';
+import { jpegMetadata } from '../../wasm/jpeg/exif';
+import { releaseCanvas } from './canvas-encoder';
+import { flipHorizontal, rotate } from './pixels';
+import { createRawImage, type RawImage } from './raw-image';
+
+/**
+ * A decoded bitmap's pixels, read out for the pipeline. Through WebCodecs' VideoFrame.copyTo where the engine reads
+ * them right: the same bytes as drawImage + getImageData in about half the time in Chromium, which is most of what a
+ * WASM encoder costs beyond the browser's own (docs/benchmark.md). A frame made from a bitmap keeps the pixels as
+ * stored and says how to show them (`rotation`, `flip`), so they are turned here.
+ */
+
+/** What a VideoFrame says of its orientation (WebCodecs; absent from older engines and from TypeScript's DOM types). */
+interface Orientation {
+  /** Clockwise degrees: 0, 90, 180 or 270. */
+  rotation: number;
+  /** A horizontal mirror, applied after the rotation. */
+  flip: boolean;
+}
+
+/** A frame's stored pixels made as it is shown: rotated clockwise, then mirrored (as Chromium shows all eight EXIF orientations). */
+export function orientFramePixels(stored: RawImage, { rotation, flip }: Orientation): RawImage {
+  const turnedImage = rotate(stored, rotation);
+  return flip ? flipHorizontal(turnedImage) : turnedImage;
+}
+
+/** Formats of a frame without alpha: copying one out as RGBA loses nothing (a frame with alpha goes through the canvas, which un-premultiplies it). */
+const OPAQUE_FORMATS = new Set(['RGBX', 'BGRX']);
+
+/**
+ * The bitmap's upright pixels as sRGB RGBA through a VideoFrame, or null (the bitmap still open) where this path does
+ * not apply. Once the pixels are copied the bitmap is closed, before turning them takes a second buffer.
+ */
+async function copyFramePixels(bitmap: ImageBitmap): Promise<RawImage | null> {
+  let frame: VideoFrame;
+  try {
+    frame = new VideoFrame(bitmap, { timestamp: 0 });
+  } catch {
+    return null;
+  }
+  let stored: RawImage;
+  let orientation: Orientation;
+  try {
+    if (!frame.format || !OPAQUE_FORMATS.has(frame.format)) return null;
+    const shown = frame as VideoFrame & Partial<Orientation>;
+    orientation = { rotation: shown.rotation ?? 0, flip: shown.flip ?? false };
+    const { width, height } = frame.visibleRect ?? { width: frame.codedWidth, height: frame.codedHeight };
+    const quarterTurned = orientation.rotation % 180 !== 0;
+    if ((quarterTurned ? height : width) !== bitmap.width || (quarterTurned ? width : height) !== bitmap.height) return null;
+    stored = createRawImage(width, height);
+    await frame.copyTo(stored.data, { format: 'RGBA', colorSpace: 'srgb' } as VideoFrameCopyToOptions);
+  } catch {
+    return null;
+  } finally {
+    frame.close();
+  }
+  bitmap.close();
+  return orientFramePixels(stored, orientation);
+}
+
+/** A TIFF (EXIF payload) that says only Orientation = `orientation`: big-endian, one IFD of one entry. */
+function orientationExif(orientation: number): Uint8Array {
+  const header = [0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08];
+  const entry = [0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, orientation, 0x00, 0x00];
+  return concat(new Uint8Array(header), new Uint8Array([0x00, 0x01]), new Uint8Array(entry), new Uint8Array(4));
+}
+
+/**
+ * Whether this engine's VideoFrame reads a bitmap as its canvas does: an 8 × 4 picture with a mark in three corners,
+ * stored with EXIF orientation 7 (a quarter turn and a mirror), read both ways. An engine that drops the orientation,
+ * reports it otherwise or converts colours otherwise fails it and keeps the canvas.
+ */
+async function framesReadAsCanvas(): Promise<boolean> {
+  if (typeof VideoFrame === 'undefined' || typeof OffscreenCanvas === 'undefined') return false;
+  try {
+    const canvas = new OffscreenCanvas(8, 4);
+    const context = canvas.getContext('2d')!;
+    const marks: [string, number, number, number, number][] = [['#d02020', 0, 0, 8, 4], ['#20a040', 4, 0, 4, 2], ['#2040d0', 0, 2, 2, 2], ['#e0e020', 6, 3, 2, 1]];
+    for (const [colour, x, y, w, h] of marks) {
+      context.fillStyle = colour;
+      context.fillRect(x, y, w, h);
+    }
+    const jpeg = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 1 })).arrayBuffer());
+    const oriented = jpegMetadata.writeExif!(jpeg, orientationExif(7), canvas);
+    const probe = new Blob([oriented as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' });
+    const decode = () => createImageBitmap(probe, { imageOrientation: 'from-image' });
+    const viaFrame = await copyFramePixels(await decode());
+    const viaCanvas = canvasPixels(await decode());
+    return viaFrame !== null && viaFrame.data.every((value, index) => value === viaCanvas.data[index]);
+  } catch {
+    return false;
+  }
+}
+
+let framesReadRight: Promise<boolean> | null = null;
+
+/** The bitmap's pixels drawn on a canvas and read back: every engine's way. The bitmap is closed as soon as it is drawn, before the pixels are read out. */
+function canvasPixels(bitmap: ImageBitmap): RawImage {
+  const { width, height } = bitmap;
+  let context: OffscreenCanvasRenderingContext2D | null;
+  try {
+    context = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
+    if (!context) throw new Error(CONVERSION_ERRORS.canvas);
+    context.drawImage(bitmap, 0, 0);
+  } finally {
+    bitmap.close();
+  }
+  const pixels = context.getImageData(0, 0, width, height, { colorSpace: 'srgb' });
+  releaseCanvas(context.canvas);
+  return pixels;
+}
+
+/**
+ * The bitmap's upright pixels as sRGB RGBA, and the bitmap closed: through a VideoFrame where this engine passed the
+ * check (once per worker) and the frame has no alpha, else through a canvas.
+ */
+export async function bitmapToPixels(bitmap: ImageBitmap): Promise<RawImage> {
+  const viaFrame = (await (framesReadRight ??= framesReadAsCanvas())) ? await copyFramePixels(bitmap) : null;
+  return viaFrame ?? canvasPixels(bitmap);
+}
