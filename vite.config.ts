@@ -9,6 +9,7 @@ import { headersFile, headersFor, hostHeaderRules, type HeaderRule } from './src
 import { integrationConfig, integrationOrigins } from './src/features/integrations/integrationConfig';
 import { CODEC_PACKAGES, UNLOADED_CODEC_FILES } from './wasm/packages';
 import { SHARE_TARGET } from './core/shareTarget';
+import { CROSS_ORIGIN_ISOLATION } from './core/isolation';
 import { FORMATS, IMAGE_FORMATS } from './core/formats';
 
 /** The browser's UI colour, in the manifest and the page's theme-color meta alike (the CSS's --primary too). */
@@ -129,6 +130,13 @@ function hostHeaders(): Plugin {
     },
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(rules) });
+    },
+    // `npm run dev` is isolated too, so the same AVIF encoder loads there; the rest would get in the dev server's way.
+    configureServer(server) {
+      server.middlewares.use((_request, response, next) => {
+        for (const [name, value] of Object.entries(CROSS_ORIGIN_ISOLATION)) response.setHeader(name, value);
+        next();
+      });
     },
     configurePreviewServer(server) {
       server.middlewares.use((request, response, next) => {

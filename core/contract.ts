@@ -91,6 +91,8 @@ export interface ConvertRequest {
   pixelLimit: number;
   /** Whether the decode waits until no other worker decodes (memory.ts decodesTakeTurns, from the UI thread's view of the device). */
   decodeAlone: boolean;
+  /** Nothing else converts or waits as this starts (the pool's word): a threaded encoder may take every core. */
+  alone: boolean;
   /** Where to keep the output on the device (core/deviceFiles.ts); null: hand it back in memory. */
   keepAt: DevicePlace | null;
 }

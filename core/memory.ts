@@ -63,7 +63,16 @@ export function conversionBudget(memoryGb: number | null): number {
  * (a 12 MP photo's decode and read-out is most of a jpegli conversion; docs/benchmark.md).
  */
 export function decodesTakeTurns(memoryGb: number | null): boolean {
-  return (memoryGb ?? UNKNOWN_DEVICE_GB) < ROOMY_DEVICE_GB;
+  return !hasRoomForItsCores(memoryGb);
+}
+
+/**
+ * A device that reports 8 GB or more: memory for every core's work (the budget above, decodes at once, libavif's
+ * threads). Where the browser does not say (Safari), a phone is assumed: a threaded libavif reserves a shared memory
+ * of up to 2 GB and starts a thread a core, more than iOS lets a page hold safely.
+ */
+export function hasRoomForItsCores(memoryGb: number | null): boolean {
+  return (memoryGb ?? UNKNOWN_DEVICE_GB) >= ROOMY_DEVICE_GB;
 }
 
 export function decodedBytes(size: { width: number; height: number }): number {

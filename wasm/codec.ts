@@ -22,6 +22,8 @@ export interface EncodeOptions {
   quality: number;
   /** Use the size-optimising WASM encoder (jpegli, libwebp, oxipng, libavif) rather than the browser's: the plan's encoder. */
   optimise: boolean;
+  /** The job runs alone (ConvertRequest.alone): a threaded encoder may take every core, else one. */
+  alone?: boolean;
 }
 
 /** EXIF and other metadata in this container (exif.ts). The payload is the TIFF structure, without "Exif\0\0". */

@@ -9,8 +9,9 @@ import { dependencies } from '../package.json';
 export const CODEC_PACKAGES = Object.keys(dependencies).filter((name) => name.startsWith('@jsquash/'));
 
 /**
- * Files the build emits with the codecs but the app never loads, kept out of the offline precache: the threaded AVIF
- * encoder (it needs cross-origin isolation, which static hosts do not give) and the hqx and magic-kernel resizers (the
- * pipeline resizes with Lanczos3). oxipng's threaded build is not emitted at all (see png/loader.ts).
+ * Files the build emits with the codecs but the app never loads, kept out of the offline precache: the hqx and
+ * magic-kernel resizers (the pipeline resizes with Lanczos3). The threaded AVIF encoder is precached: the page is
+ * cross-origin isolated (core/isolation.ts), so it is the one AVIF encoder that loads. oxipng's threaded build is not
+ * emitted at all (see png/loader.ts).
  */
-export const UNLOADED_CODEC_FILES = ['**/avif_enc_mt*', '**/squooshhqx*', '**/jsquash_magic_kernel*'];
+export const UNLOADED_CODEC_FILES = ['**/squooshhqx*', '**/jsquash_magic_kernel*'];

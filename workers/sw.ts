@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { withCrossOriginIsolation } from '../core/isolation';
 import { SHARE_TARGET } from '../core/shareTarget';
 
 /**
@@ -52,6 +53,8 @@ self.addEventListener('install', () => {
 });
 clientsClaim();
 
+// What the precache serves is isolated whatever the host sent (core/isolation.ts): the pages, the scripts, the workers.
+addPlugins([{ handlerWillRespond: async ({ response }) => withCrossOriginIsolation(response) }]);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 // The precached pages answer navigations, online or not: the converter on "/" (a share's landing "/?shared" too), the

@@ -4,6 +4,8 @@
  * what a host sends, and spelled out for nginx in the README. Read by the build, not by the page. Pure.
  */
 
+import { CROSS_ORIGIN_ISOLATION } from '../../core/isolation';
+
 export interface HeaderRule {
   /** A path, or a prefix ending in `*` (the `_headers` file's splat). */
   path: string;
@@ -43,6 +45,7 @@ export function hostHeaderRules(connectOrigins: readonly string[]): HeaderRule[]
         'X-Content-Type-Options': 'nosniff',
         'Referrer-Policy': 'no-referrer',
         'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()',
+        ...CROSS_ORIGIN_ISOLATION,
       },
     },
     // File names carry a hash of their content: a changed file is a new name.

@@ -74,7 +74,7 @@ export const convertInWorker: Converter = async (file, settings, { onProgress, k
  */
 export async function sampleInWorker(file: Blob, settings: ConversionSettings, signal?: AbortSignal): Promise<OutputSample> {
   const [plan, { convertPool }] = await Promise.all([planFor(file, settings), pools()]);
-  return convertPool().run((remote) => remote.sample({ file, settings, plan, ...deviceLimits(), keepAt: null }), { signal, cost: plan.sampleCost });
+  return convertPool().run((remote) => remote.sample({ file, settings, plan, ...deviceLimits(), keepAt: null, alone: false }), { signal, cost: plan.sampleCost });
 }
 
 /** What a conversion with these settings will load: the optimising encoder unless the browser's encodes, the resizer when resizing. */

@@ -48,8 +48,14 @@ export interface PoolOptions {
   yieldsForBatch?: () => Promise<boolean>;
 }
 
+/** What a task is told as it starts. */
+export interface TaskStart {
+  /** Nothing else runs or waits: the task may take every core (a threaded encoder). */
+  alone: boolean;
+}
+
 interface Task<Api, T> {
-  work: (remote: Comlink.Remote<Api>) => Promise<T>;
+  work: (remote: Comlink.Remote<Api>, start: TaskStart) => Promise<T>;
   options: RunOptions;
   resolve: (value: T) => void;
   reject: (reason: unknown) => void;
@@ -129,7 +135,7 @@ export class WorkerPool<Api> {
     return this.runningTasks === 0 && this.waiting.length === 0;
   }
 
-  run<T>(work: (remote: Comlink.Remote<Api>) => Promise<T>, options: RunOptions = {}): Promise<T> {
+  run<T>(work: (remote: Comlink.Remote<Api>, start: TaskStart) => Promise<T>, options: RunOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (options.signal?.aborted) return reject(new AbortedError());
       if (this.idle) this.startBatch();
@@ -264,7 +270,7 @@ export class WorkerPool<Api> {
     this.width.noteRunning(this.runningTasks);
     task.options.signal?.addEventListener('abort', onAbort, { once: true });
     task.options.onStart?.();
-    task.work(slot.remote).then(
+    task.work(slot.remote, { alone: this.runningTasks === 1 && this.waiting.length === 0 }).then(
       (value) => finish(() => task.resolve(value)),
       (error: unknown) => finish(() => task.reject(error)),
     );

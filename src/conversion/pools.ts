@@ -135,6 +135,6 @@ export const keepPool = lazily(
 );
 
 /** One conversion in the pool; progress comes back through a Comlink proxy of `onProgress`. */
-export function convertInPool(request: ConvertRequest, onProgress: (progress: ConversionProgress) => void, options: RunOptions & { cost: number }): Promise<ConvertResult> {
-  return convertPool().run((remote) => remote.convert(request, Comlink.proxy(onProgress)), options);
+export function convertInPool(request: Omit<ConvertRequest, 'alone'>, onProgress: (progress: ConversionProgress) => void, options: RunOptions & { cost: number }): Promise<ConvertResult> {
+  return convertPool().run((remote, { alone }) => remote.convert({ ...request, alone }, Comlink.proxy(onProgress)), options);
 }

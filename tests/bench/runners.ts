@@ -7,9 +7,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import type { Route } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { instrumentApp, readRecord, type AppRecord } from './app-instrument';
-import { allJobsSettled, centre, convertButton, convertOnPhone, openIdleApp, openPage, prepareBatch, tapIdlePage, tapUntil, throttle, type AppSettings, type PhoneOptions, type PhoneTapWindows } from './app-page';
+import { APP_URL, allJobsSettled, centre, convertButton, convertOnPhone, openIdleApp, openPage, prepareBatch, tapIdlePage, tapUntil, throttle, type AppSettings, type PhoneOptions, type PhoneTapWindows } from './app-page';
 import { ChromiumSampler } from './chromium-sampler';
 import { longTaskFigures, oneWorkerBusyFigures, tapFigures, type LongTaskFigures, type OneWorkerBusyFigures, type PageRecord, type TapFigures } from './figures';
 
@@ -49,12 +50,31 @@ export function startBaselineServer(): http.Server {
   return server;
 }
 
-export async function runApp(paths: string[], settings: AppSettings, { deviceMemoryGb, phone }: { deviceMemoryGb?: number; phone?: PhoneOptions } = {}): Promise<RunResult> {
+/** Answers a request as the server did, without the headers that isolate the page (COOP, COEP). */
+async function dropIsolationHeaders(route: Route): Promise<void> {
+  const response = await route.fetch();
+  const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !/^cross-origin-(opener|embedder)-policy$/.test(name)));
+  await route.fulfill({ response, headers });
+}
+
+/** What the phone scenario's page is told it has (navigator.deviceMemory): a mid-range phone's. */
+const PHONE_MEMORY_GB = 4;
+
+export interface AppRunOptions {
+  deviceMemoryGb?: number;
+  phone?: PhoneOptions;
+  /** false: the page as a host that sends no isolation headers serves it (core/isolation.ts), so AVIF runs on one thread. */
+  isolated?: boolean;
+}
+
+export async function runApp(paths: string[], settings: AppSettings, { deviceMemoryGb, phone, isolated = true }: AppRunOptions = {}): Promise<RunResult> {
   const { page, close } = await openPage(phone);
   const sampler = new ChromiumSampler();
   try {
+    if (!isolated) await page.route(APP_URL, dropIsolationHeaders);
     await page.addInitScript(instrumentApp);
-    await openIdleApp(page, deviceMemoryGb);
+    // A phone's page is told a phone's memory unless the scenario says otherwise: the pool and the decodes follow it.
+    await openIdleApp(page, deviceMemoryGb ?? (phone ? PHONE_MEMORY_GB : undefined));
     const idleMemoryMb = ChromiumSampler.currentMb();
     await prepareBatch(page, paths, settings);
     let windows: PhoneTapWindows | null = null;

@@ -61,6 +61,8 @@ test.describe('configured build: the e-mail RPC and the webhook', () => {
     expect(csp).toContain(`connect-src 'self' http://127.0.0.1:${fakeBackendPort};`);
     const before = Date.now();
     await convertBoth(page, '  Ann.Lee@Example.COM ');
+    // The calls below go out from a cross-origin isolated page (COEP require-corp): CORS requests, which it lets through.
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     await expect(page.getByText("Your e-mail address, conversion statistics and file names are sent to this site's operator", { exact: false })).toBeVisible();
     const outputs = await downloadAllZip(page);
     const outputBytes = Object.values(outputs).reduce((sum, bytes) => sum + bytes.length, 0);

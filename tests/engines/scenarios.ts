@@ -208,6 +208,9 @@ export const SCENARIOS: Scenario[] = [
       async run(context) {
         const { session } = context;
         await open(context);
+        // Isolated (COOP and COEP from the host): AVIF takes the single-threaded build here all the same, as neither
+        // engine says how much memory the device has (wasm/avif/loader.ts).
+        check((await session.run('return crossOriginIsolated;')) === true, `${session.engine}: the page is not cross-origin isolated`);
         await addFiles(context, INPUTS);
         await session.run(`document.querySelector('input[name="output-format"][value="${output.format}"]').click(); return true;`);
         const statuses = await convertAll(context, INPUTS.length);

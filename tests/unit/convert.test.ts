@@ -44,7 +44,7 @@ async function requestFor(bytes: Buffer, settings: Partial<ConversionSettings>):
   const header = await readImageHeader(format, new Uint8Array(bytes));
   if (!header) throw new Error('no size in the header');
   const file = new CountingBlob([new Uint8Array(bytes)], { type: formatInfo(format).mimeType });
-  return { file, settings: all, plan: planJob({ format, ...header }, all, chromiumCanvas), pixelLimit: LIMIT, decodeAlone: true, keepAt: null };
+  return { file, settings: all, plan: planJob({ format, ...header }, all, chromiumCanvas), pixelLimit: LIMIT, decodeAlone: true, alone: true, keepAt: null };
 }
 
 const convert = (request: ConvertRequest): Promise<ConversionOutcome> => convertImage(request, lanczos3, () => {});

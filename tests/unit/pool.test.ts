@@ -112,6 +112,28 @@ describe('WorkerPool', () => {
     expect(await Promise.all(results)).toEqual(['a done', 'b done', 'c done', 'd done']);
   });
 
+  it('tells a task it runs alone only when nothing else runs or waits as it starts', async () => {
+    const pool = makePool({ size: 2 });
+    const told: Record<string, boolean> = {};
+    const run = (name: string) =>
+      pool.run((remote, { alone }) => {
+        told[name] = alone;
+        return remote.work(name);
+      });
+    // 'a' starts as it arrives, before 'b' and 'c' do: alone at that moment.
+    const batch = [run('a'), run('b'), run('c')];
+    await Promise.all(['a', 'b'].map(workerRunning));
+    await finish('a');
+    await workerRunning('c');
+    await finish('b');
+    await finish('c');
+    await Promise.all(batch);
+    const last = run('d');
+    await finish('d');
+    await last;
+    expect(told).toEqual({ a: true, b: false, c: false, d: true });
+  });
+
   it('abort of a running task terminates its worker and a fresh one takes the next task', async () => {
     const pool = makePool();
     const controller = new AbortController();

@@ -17,7 +17,7 @@ function precached(): Set<string> {
 const assets = () => readdirSync(join(DIST, 'assets'));
 
 /** Every codec the pipeline loads, by the name its .wasm has (jSquash's, and wasm/jpegli's). */
-const LOADED_CODECS = ['jpegli', 'mozjpeg_dec', 'webp_enc', 'webp_enc_simd', 'webp_dec', 'avif_enc', 'avif_dec', 'squoosh_png_bg', 'squoosh_oxipng_bg', 'squoosh_resize_bg'];
+const LOADED_CODECS = ['jpegli', 'mozjpeg_dec', 'webp_enc', 'webp_enc_simd', 'webp_dec', 'avif_enc', 'avif_enc_mt', 'avif_dec', 'squoosh_png_bg', 'squoosh_oxipng_bg', 'squoosh_resize_bg'];
 
 describe('the precache manifest (offline copy)', () => {
   it('holds every .wasm the app can load', () => {
@@ -30,22 +30,26 @@ describe('the precache manifest (offline copy)', () => {
     }
   });
 
-  it('leaves out the threaded builds (they only load under cross-origin isolation, which the app does not have)', () => {
+  it('holds the threaded AVIF encoder and the script its threads start from (the page is cross-origin isolated)', () => {
     const list = precached();
-    const threaded = [...list].filter((url) => /_mt[-.]/.test(url));
-    expect(threaded).toEqual([]);
-    // They are emitted (jSquash ships them), just never fetched: the list is what keeps them out.
-    expect(assets().some((file) => file.startsWith('avif_enc_mt'))).toBe(true);
+    const threaded = assets().filter((file) => file.startsWith('avif_enc_mt'));
+    expect(threaded.some((file) => file.endsWith('.wasm'))).toBe(true);
+    expect(threaded.some((file) => file.startsWith('avif_enc_mt.worker'))).toBe(true);
+    for (const file of threaded) expect(list.has(`assets/${file}`), `${file} precached`).toBe(true);
+  });
+
+  it('leaves out the resizers the pipeline never loads', () => {
+    expect([...precached()].filter((url) => /squooshhqx|jsquash_magic_kernel/.test(url))).toEqual([]);
   });
 
   it('holds the page, its entry and every script a precached script imports', () => {
     const list = precached();
     expect(list.has('index.html')).toBe(true);
-    const scripts = assets().filter((file) => file.endsWith('.js') && !/_mt[-.]/.test(file));
+    const scripts = assets().filter((file) => file.endsWith('.js'));
     let checked = 0;
     for (const script of scripts) {
       const imported = [...readFileSync(join(DIST, 'assets', script), 'utf8').matchAll(/["'`]\.\/([\w.-]+\.(?:js|wasm))["'`]/g)].map((m) => m[1]!);
-      for (const file of imported.filter((name) => !/_mt[-.]/.test(name))) {
+      for (const file of imported) {
         expect(list.has(`assets/${file}`), `${file}, imported by ${script}`).toBe(true);
         checked++;
       }

@@ -43,22 +43,21 @@ const EXIF_CONTAINER_OVERHEAD = 32;
 async function encodeForSettings(
   image: RawImage,
   output: Codec,
-  settings: ConversionSettings,
-  plan: JobPlan,
+  { settings, plan, alone }: Pick<ConvertRequest, 'settings' | 'plan' | 'alone'>,
   reservedBytes: number,
   report: ProgressReporter,
 ): Promise<{ bytes: ArrayBuffer; encodes: number }> {
   // The encoder the page planned (and counted in the job's cost), whatever else the settings say.
   const optimise = plan.encoder === 'wasm';
   if (!hasTargetSize(settings)) {
-    const bytes = await output.encode(image, { quality: encoderQuality(settings), optimise });
+    const bytes = await output.encode(image, { quality: encoderQuality(settings), optimise, alone });
     report({ percent: STAGE_END.encode });
     return { bytes, encodes: 1 };
   }
   const targetBytes = settings.targetFileSize * 1024 - reservedBytes;
   if (!output.format.quality) {
     // A lossless format has no quality to trade: it fits or it does not.
-    const bytes = await output.encode(image, { quality: 1, optimise });
+    const bytes = await output.encode(image, { quality: 1, optimise, alone });
     if (bytes.byteLength > targetBytes) throw new Error(CONVERSION_ERRORS.targetSize);
     return { bytes, encodes: 1 };
   }
@@ -71,7 +70,7 @@ async function encodeForSettings(
       attempt++;
       const stage = { name: 'fitting', attempt, attempts: MAX_TARGET_ATTEMPTS, targetKb: settings.targetFileSize } as const;
       report({ percent: STAGE_END.transform + (span * (attempt - 1)) / MAX_TARGET_ATTEMPTS, stage });
-      return output.encode(image, { quality, optimise });
+      return output.encode(image, { quality, optimise, alone });
     },
   });
   if (!result) throw new Error(CONVERSION_ERRORS.targetSize);
@@ -108,16 +107,17 @@ interface Decoded {
 async function convertPixels(
   decoded: Decoded | null,
   output: Codec,
-  { settings, plan }: Pick<ConvertRequest, 'settings' | 'plan'>,
+  request: Pick<ConvertRequest, 'settings' | 'plan' | 'alone'>,
   resize: Resizer,
   reservedBytes: number,
   report: ProgressReporter,
 ): Promise<EncodedImage> {
+  const { settings, plan } = request;
   if (!decoded) throw new Error(CONVERSION_ERRORS.load);
   report({ percent: STAGE_END.decode, stage: { name: 'transforming' } });
   const image = await transform(decoded.pixels, settings, { resize, keepAlpha: output.format.alpha, fullSize: decoded.fullSize, plan });
   report({ percent: STAGE_END.transform, stage: { name: 'encoding' } });
-  const { bytes, encodes } = await encodeForSettings(image, output, settings, plan, reservedBytes, report);
+  const { bytes, encodes } = await encodeForSettings(image, output, request, reservedBytes, report);
   return { bytes, mimeType: output.format.mimeType, width: image.width, height: image.height, encodes };
 }
 

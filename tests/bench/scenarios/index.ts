@@ -1,4 +1,4 @@
-import { avif } from './avif';
+import { avif, avifLarge } from './avif';
 import { coldstart } from './coldstart';
 import { compareView } from './compareView';
 import { jpeg } from './jpeg';
@@ -12,4 +12,4 @@ import { target } from './target';
 import { webp } from './webp';
 
 /** Every scenario, in the order `npm run bench` runs them and the report lists them. */
-export const SCENARIOS: readonly Scenario[] = [coldstart, webp, jpeg, avif, memory, phone, lowmem, resize, many, target, compareView];
+export const SCENARIOS: readonly Scenario[] = [coldstart, webp, jpeg, avif, avifLarge, memory, phone, lowmem, resize, many, target, compareView];
