@@ -7,10 +7,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import type { Route } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { instrumentApp, readRecord, type AppRecord } from './app-instrument';
 import { APP_URL, allJobsSettled, centre, convertButton, convertOnPhone, openIdleApp, openPage, prepareBatch, tapIdlePage, tapUntil, throttle, type AppSettings, type PhoneOptions, type PhoneTapWindows } from './app-page';
+import { answerWithoutIsolationHeaders } from '../unisolatedHost';
 import { ChromiumSampler } from './chromium-sampler';
 import { longTaskFigures, oneWorkerBusyFigures, tapFigures, type LongTaskFigures, type OneWorkerBusyFigures, type PageRecord, type TapFigures } from './figures';
 
@@ -50,13 +50,6 @@ export function startBaselineServer(): http.Server {
   return server;
 }
 
-/** Answers a request as the server did, without the headers that isolate the page (COOP, COEP). */
-async function dropIsolationHeaders(route: Route): Promise<void> {
-  const response = await route.fetch();
-  const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !/^cross-origin-(opener|embedder)-policy$/.test(name)));
-  await route.fulfill({ response, headers });
-}
-
 /** What the phone scenario's page is told it has (navigator.deviceMemory): a mid-range phone's. */
 const PHONE_MEMORY_GB = 4;
 
@@ -71,7 +64,7 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
   const { page, close } = await openPage(phone);
   const sampler = new ChromiumSampler();
   try {
-    if (!isolated) await page.route(APP_URL, dropIsolationHeaders);
+    if (!isolated) await page.route(APP_URL, answerWithoutIsolationHeaders);
     await page.addInitScript(instrumentApp);
     // A phone's page is told a phone's memory unless the scenario says otherwise: the pool and the decodes follow it.
     await openIdleApp(page, deviceMemoryGb ?? (phone ? PHONE_MEMORY_GB : undefined));

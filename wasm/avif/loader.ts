@@ -43,27 +43,25 @@ const decoder = once(async () => {
 });
 
 /**
- * Runs `encode` with libavif allowed `threads` threads. jSquash's libavif sets its maxThreads to
+ * Runs `encode` with the threaded libavif on one thread. jSquash's libavif sets its maxThreads to
  * `navigator.hardwareConcurrency` at each encode (emscripten_num_logical_cores), having started that many threads
- * when it loaded; this worker's navigator says less for the length of the encode. Two jobs at once each on every core
+ * when it loaded; this worker's navigator says 1 for the length of the encode. Two jobs at once each on every core
  * made a batch slower than one thread each, and starved the page's thread (docs/decisions/encoder-settings.md).
  */
-async function withThreads<T>(threads: number, encode: () => Promise<T>): Promise<T> {
-  const navigatorLike = globalThis.navigator as { hardwareConcurrency: number };
-  const cores = navigatorLike.hardwareConcurrency;
-  if (!threaded() || threads >= cores) return encode();
-  Object.defineProperty(navigatorLike, 'hardwareConcurrency', { value: Math.max(1, threads), configurable: true });
+async function onOneThread<T>(encode: () => Promise<T>): Promise<T> {
+  const navigatorLike = globalThis.navigator as { hardwareConcurrency?: number };
+  Object.defineProperty(navigatorLike, 'hardwareConcurrency', { value: 1, configurable: true });
   try {
     return await encode();
   } finally {
-    delete (navigatorLike as { hardwareConcurrency?: number }).hardwareConcurrency;
+    delete navigatorLike.hardwareConcurrency;
   }
 }
 
 /** libavif on every core when the job runs alone (threaded build only), else on one. */
 export async function encodeLibavif(image: ImageData, options: Partial<EncodeOptions> & { bitDepth?: 8 }, everyCore: boolean): Promise<ArrayBuffer> {
   const encode = await encoder();
-  return withThreads(everyCore ? Infinity : 1, () => encode(image, options));
+  return everyCore || !threaded() ? encode(image, options) : onOneThread(() => encode(image, options));
 }
 
 export async function decodeLibavif(buffer: ArrayBuffer): Promise<ImageData> {

@@ -86,7 +86,10 @@ async function framesReadAsCanvas(): Promise<boolean> {
     const oriented = jpegMetadata.writeExif!(jpeg, orientationExif(7), canvas);
     const probe = new Blob([oriented as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' });
     const decode = () => createImageBitmap(probe, { imageOrientation: 'from-image' });
-    const viaFrame = await copyFramePixels(await decode());
+    const frameSide = await decode();
+    const viaFrame = await copyFramePixels(frameSide);
+    // Closed by the read-out when it succeeded; left open when it did not apply.
+    if (!viaFrame) frameSide.close();
     const viaCanvas = canvasPixels(await decode());
     return viaFrame !== null && viaFrame.data.every((value, index) => value === viaCanvas.data[index]);
   } catch {
