@@ -5,9 +5,9 @@ import { notify } from '../../app/notify';
 import { whenIdle } from '../../lib/frames';
 import { countOf } from '../../lib/plural';
 import { reportConversionFinished } from '../integrations/report';
-import { ConversionQueue, type RunSummary } from '../../conversion/conversionQueue';
+import type { ConversionQueue, RunSummary } from '../../conversion/conversionQueue';
+import { ConversionEngine } from '../../conversion/engine';
 import type { Restored } from '../../conversion/deviceBatch';
-import type { ScreenAwake } from '../../conversion/screenAwake';
 import type { ConversionSettings } from '../settings/settings';
 import type { ConversionJob } from '../../conversion/jobs';
 
@@ -38,76 +38,33 @@ function announceRestored({ completed, resumed, failed, lost }: Restored): void 
 }
 
 /**
- * One queue for the page's life; the page itself never re-renders for it (the parts that show it subscribe). Once
- * the page is idle it opens the batch kept on the device (deviceBatch.ts): what a page before it left comes back,
- * the settings too (`onSettingsRestored`), and from then on the batch is kept there as it converts.
+ * The conversion engine for the page's life (conversion/engine.ts: the queue, the batch kept on the device, the screen
+ * kept on); the page itself never re-renders for it (the parts that show it subscribe to its queue). What a page
+ * before this one left comes back once the page is idle, the settings too (`onSettingsRestored`).
  */
 export function useConversionQueue({ onSettingsRestored }: { onSettingsRestored: (settings: ConversionSettings) => void }) {
-  const [queue] = useState(() => new ConversionQueue({ convert: convertInWorker, onRunFinished, onStorageFull }));
   const restoreSettings = useRef(onSettingsRestored);
   restoreSettings.current = onSettingsRestored;
-  useEffect(() => () => queue.dispose(), [queue]);
-  useEffect(() => {
-    let live = true;
-    // Once the page is idle: the first paint and the page's own start come first.
-    const cancel = whenIdle(() => {
-      import('../../conversion/deviceBatch')
-        .then(({ DeviceBatch }) => DeviceBatch.open())
-        .then(async (batch) => {
-          const restored = batch && live ? await batch.attach(queue, keepInWorker) : null;
+  const [engine] = useState(
+    () =>
+      new ConversionEngine(
+        { convert: convertInWorker, keepSource: keepInWorker, whenIdle: (callback) => whenIdle(callback, { timeoutMs: 2000 }), page: typeof window === 'undefined' ? undefined : window },
+        {
+          onRunFinished,
+          onStorageFull,
+          onRestored: (restored) => {
+            if (restored.settings) restoreSettings.current(restored.settings);
+            announceRestored(restored);
+          },
           // Where this page keeps its batch, for whoever looks (the tests wait on it).
-          document.documentElement.dataset.batch = batch ? 'device' : 'memory';
-          return restored;
-        })
-        .then((restored) => {
-          if (!restored || !live) return;
-          if (restored.settings) restoreSettings.current(restored.settings);
-          announceRestored(restored);
-        })
-        .catch((error: unknown) => console.error('The batch kept on this device could not be opened', error));
-    }, { timeoutMs: 2000 });
-    return () => {
-      live = false;
-      cancel();
-    };
-  }, [queue]);
-  useWhileConverting(queue);
-  return { queue };
-}
-
-/**
- * While a job is pending or running: the screen stays on (ScreenAwake, loaded with the first run: the idle page does
- * not need it), and where the batch is not kept on the device (no storage for it, a full device, another tab keeping
- * its own), leaving the page asks first: a reload or a closed tab would lose it.
- */
-function useWhileConverting(queue: ConversionQueue): void {
-  const converting = useIsConverting(queue);
-  const awake = useRef<Promise<ScreenAwake> | null>(null);
-  useEffect(() => {
-    if (converting) {
-      awake.current ??= import('../../conversion/screenAwake').then(({ ScreenAwake }) => {
-        const screen = new ScreenAwake();
-        document.addEventListener('visibilitychange', screen.onVisibilityChange);
-        return screen;
-      });
-    }
-    // In order: each change waits for the same module, so a quick run's "off" never overtakes its "on".
-    void awake.current?.then((screen) => screen.set(converting));
-    if (!converting) return;
-    const askBeforeLeaving = (event: BeforeUnloadEvent) => {
-      if (!queue.keepsOnDevice()) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', askBeforeLeaving);
-    return () => window.removeEventListener('beforeunload', askBeforeLeaving);
-  }, [converting, queue]);
-  useEffect(
-    () => () =>
-      void awake.current?.then((screen) => {
-        screen.set(false);
-        document.removeEventListener('visibilitychange', screen.onVisibilityChange);
-      }),
-    [],
+          onBatchKept: (place) => {
+            document.documentElement.dataset.batch = place;
+          },
+        },
+      ),
   );
+  useEffect(() => engine.start(), [engine]);
+  return { queue: engine.queue };
 }
 
 /** The jobs, re-rendering when one is added, removed or changes status, not on progress. */
