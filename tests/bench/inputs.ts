@@ -116,6 +116,25 @@ export interface InputSet {
  */
 export const corpusPhotographs = () => naturalPhotos(join(extractedPackage('mate-backgrounds'), 'usr', 'share', 'backgrounds', 'mate', 'nature'));
 
+/**
+ * Real photos as a phone's gallery holds them, the files as they are: 1.3 to 9.2 MP, progressive and baseline, with
+ * XMP, ICC profiles and embedded thumbnails (ukui's five photographs saved by Photoshop, MATE's three progressive
+ * ones). What the phone scenario converts besides the synthetic photos: a re-encoded photo has none of this.
+ */
+export function corpusGallery(): InputSet {
+  const ukui = join(extractedPackage('ukui-wallpapers'), 'usr', 'share', 'backgrounds');
+  const mate = join(extractedPackage('mate-backgrounds'), 'usr', 'share', 'backgrounds', 'mate');
+  const paths = [
+    ...['rhythm.jpg', 'string.jpg', '2004default.jpg', 'firstgeneration.jpg', 'the-mouse.jpg'].map((name) => join(ukui, name)),
+    join(mate, 'nature', 'FreshFlower.jpg'),
+    join(mate, 'nature', 'GreenMeadow.jpg'),
+    join(mate, 'abstract', 'Elephants.jpg'),
+  ];
+  const missing = paths.filter((path) => !existsSync(path));
+  if (missing.length > 0) throw new Error(`The corpus's gallery photos are not where expected: ${missing.join(', ')}`);
+  return { name: `${paths.length} real photos as they are (1.3–9.2 MP)`, paths };
+}
+
 /** The JPEG, PNG and WebP photos in `dir`, for --photos. */
 export function naturalPhotos(dir: string): string[] {
   const found = readdirSync(dir)

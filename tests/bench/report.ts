@@ -125,8 +125,12 @@ export interface RecordedResult {
 const runsOf = (result: ScenarioResult, run: RunDescription): number =>
   result.kind === 'batch' ? Math.max(0, ...result.contenders.map((c) => c.runsMs.length)) || run.runs : run.runs;
 
-const describeRun = (run: RunDescription, runs: number) =>
-  `Measured ${run.date} by \`${run.command}\` on ${run.cpu} (${run.cores} cores), Chromium ${run.browserVersion}, ${run.photos ? 'inputs made from real photos' : 'synthetic photo-like inputs'}; medians of ${runs} run(s), long tasks, memory and taps the worst run.`;
+/** What the inputs were: the batch's own (BatchResult.inputs), or as the command line made them. */
+const inputsOf = (result: ScenarioResult, run: RunDescription) =>
+  (result.kind === 'batch' ? result.inputs : undefined) ?? (run.photos ? 'inputs made from real photos' : 'synthetic photo-like inputs');
+
+const describeRun = (run: RunDescription, runs: number, inputs: string) =>
+  `Measured ${run.date} by \`${run.command}\` on ${run.cpu} (${run.cores} cores), Chromium ${run.browserVersion}, ${inputs}; medians of ${runs} run(s), long tasks, memory and taps the worst run.`;
 
 /** The recorded results with this run's in place of those of the scenarios it ran, in `order`. */
 export function mergeResults(previous: readonly RecordedResult[], latest: readonly RecordedResult[], order: readonly string[]): RecordedResult[] {
@@ -146,7 +150,7 @@ export function benchmarkPage(results: readonly RecordedResult[]): string {
     '',
     ...results.flatMap(({ run, result }) => {
       const [heading, ...rest] = tableOf(result);
-      return [heading!, '', describeRun(run, runsOf(result, run)), ...rest, ''];
+      return [heading!, '', describeRun(run, runsOf(result, run), inputsOf(result, run)), ...rest, ''];
     }),
   ].join('\n');
 }

@@ -92,10 +92,15 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
     const bench = await page.evaluate(readRecord<AppRecord>);
     const encodes = await page.locator('[data-testid="job"]').evaluateAll((jobs) => jobs.map((j) => Number((j as HTMLElement).dataset.encodes ?? 0)));
     const entries = unzipSync(new Uint8Array(zip));
-    const outputs = Object.keys(entries)
-      .sort()
-      .map((name) => Buffer.from(entries[name]!));
-    if (outputs.length !== paths.length) throw new Error(`app produced ${outputs.length} of ${paths.length} outputs`);
+    if (Object.keys(entries).length !== paths.length) throw new Error(`app produced ${Object.keys(entries).length} of ${paths.length} outputs`);
+    // In the inputs' order (the SSIM pairs them): each output is named after its input, with the output's extension.
+    const stem = (name: string) => basename(name).replace(/\.[^.]*$/, '');
+    const byStem = new Map(Object.keys(entries).map((name) => [stem(name), name]));
+    const outputs = paths.map((path) => {
+      const name = byStem.get(stem(path));
+      if (name === undefined) throw new Error(`the zip has no output for ${path}: ${Object.keys(entries).join(', ')}`);
+      return Buffer.from(entries[name]!);
+    });
     return {
       batchMs: bench.finishedAt - bench.convertAt,
       zipMs: bench.zipAt - bench.convertAt,

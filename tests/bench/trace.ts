@@ -9,8 +9,13 @@
  *   npm run bench:trace -- --slowdown 4      the page's threads 4× slower, as on a cheap phone (DevTools' CPU throttling)
  *   npm run bench:trace -- --count 200 --size 160x120   a long list of small photos: what the list costs the UI thread
  *   npm run bench:trace -- --phone --slowdown 4   as the bench's phone: 390 × 844 touch, Rotate right tapped every 600 ms
+ *   npm run bench:trace -- --photos gallery   the corpus's real photos as they are (inputs.ts corpusGallery), or
+ *                                              --photos DIR: the JPEG, PNG and WebP files in DIR as they are
  *   npm run bench:trace -- --profile           also a CPU profile of the page: the functions that took the most time
  *                                              (written to tests/bench/results/page.cpuprofile)
+ *   npm run bench:trace -- --frames            no trace (it slows layout several times over): the page's own long animation
+ *                                              frames (LoAF) of 50 ms or more, each split into script (by what ran it),
+ *                                              style and layout, and rendering, at the batch's real cost
  *   npm run bench:trace -- --memory            instead of the UI thread, where the page's memory goes during the batch:
  *                                              the renderer's allocators from Chromium's memory dumps (memory-trace.ts)
  */
@@ -18,7 +23,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allJobsSettled, centre, convertButton, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, tapPoint, tapUntil, throttle, type AppSettings } from './app-page';
 import { instrumentApp } from './app-instrument';
-import { photoSet } from './inputs';
+import { corpusGallery, naturalPhotos, photoSet } from './inputs';
 import { MEMORY_CATEGORY, MemoryTrace, memoryReport } from './memory-trace';
 import { uiThread, type TraceEvent } from '../ui-thread-tasks';
 
@@ -38,6 +43,7 @@ const SLOWDOWN = Number(option('slowdown') ?? 1);
 const PHONE = argv.includes('--phone');
 const PROFILE = argv.includes('--profile');
 const MEMORY = argv.includes('--memory');
+const FRAMES = argv.includes('--frames');
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking', 'toplevel', 'blink'];
 
 const ms = (us: number | undefined) => ((us ?? 0) / 1000).toFixed(1);
@@ -101,8 +107,53 @@ function selfTimes(profile: { nodes: { id: number; callFrame: { functionName: st
   return [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([key, us]) => `  ${ms(us)} ms  ${key}`);
 }
 
+interface FrameScript {
+  invoker: string;
+  sourceFunctionName: string;
+  startTime: number;
+  duration: number;
+  forcedStyleAndLayoutDuration: number;
+}
+interface LongFrame {
+  startTime: number;
+  duration: number;
+  blockingDuration: number;
+  renderStart: number;
+  styleAndLayoutStart: number;
+  scripts: FrameScript[];
+}
+
+/** Starts keeping the page's long animation frames, from now on (in the page). */
+function observeLongFrames(): void {
+  const frames: unknown[] = [];
+  (window as unknown as { __longFrames: unknown[] }).__longFrames = frames;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) frames.push((entry as PerformanceEntry & { toJSON: () => unknown }).toJSON());
+  }).observe({ type: 'long-animation-frame' });
+}
+
+const readLongFrames = () => (window as unknown as { __longFrames: LongFrame[] }).__longFrames;
+
+/** Each long frame: when, how long, its script by invoker, its forced layouts, and its style, layout and paint. */
+function describeLongFrames(frames: LongFrame[]): string[] {
+  if (frames.length === 0) return ['none'];
+  const from = frames[0]!.startTime;
+  return frames.map((f) => {
+    const end = f.startTime + f.duration;
+    const script = f.scripts.reduce((sum, s) => sum + s.duration, 0);
+    const rendering = f.renderStart > 0 ? end - f.renderStart : 0;
+    const styleAndLayout = f.styleAndLayoutStart > 0 ? end - f.styleAndLayoutStart : 0;
+    const scripts = f.scripts
+      .filter((s) => s.duration >= 2)
+      .map((s) => `${s.invoker}${s.sourceFunctionName ? ` ${s.sourceFunctionName}` : ''} ${Math.round(s.duration)}${s.forcedStyleAndLayoutDuration >= 1 ? ` (forced layout ${Math.round(s.forcedStyleAndLayoutDuration)})` : ''}`)
+      .join('; ');
+    return `  ${Math.round(f.startTime - from)} ms: ${Math.round(f.duration)} ms (blocking ${Math.round(f.blockingDuration)}): script ${Math.round(script)}, rendering ${Math.round(rendering)} (of it style, layout and paint ${Math.round(styleAndLayout)})${scripts ? ` — ${scripts}` : ''}`;
+  });
+}
+
 async function main() {
-  const inputs = await photoSet(COUNT, WIDTH, HEIGHT);
+  const photos = option('photos');
+  const inputs = photos === 'gallery' ? corpusGallery() : photos ? { name: photos, paths: naturalPhotos(photos) } : await photoSet(COUNT, WIDTH, HEIGHT);
   const server = await startAppServer();
   const browser = await launchChromium();
   try {
@@ -118,7 +169,9 @@ async function main() {
     const rotate = PHONE ? await tapPoint(page.getByRole('button', { name: 'Rotate right' })) : null;
     const convertAt = centre((await convertButton(page).boundingBox())!);
     await throttle(page, { slowdown: SLOWDOWN });
-    if (!MEMORY) await browser.startTracing(page, { categories: CATEGORIES });
+    const tracing = !MEMORY && !FRAMES;
+    if (FRAMES) await page.evaluate(observeLongFrames);
+    if (tracing) await browser.startTracing(page, { categories: CATEGORIES });
     const profiler = PROFILE ? await page.context().newCDPSession(page) : null;
     if (profiler) {
       await profiler.send('Profiler.enable');
@@ -134,6 +187,12 @@ async function main() {
     }
     const profile = profiler ? (await profiler.send('Profiler.stop')).profile : null;
     const pss = await memory?.stop();
+    if (FRAMES) {
+      const slowdown = SLOWDOWN > 1 ? `, CPU ${SLOWDOWN}× slower` : '';
+      console.log(`${inputs.name} → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${slowdown}; long animation frames from Convert:\n`);
+      console.log(describeLongFrames(await page.evaluate(readLongFrames)).join('\n'));
+      return;
+    }
     const trace = await browser.stopTracing();
     const results = join(import.meta.dirname, 'results');
     mkdirSync(results, { recursive: true });

@@ -36,6 +36,8 @@ export interface BatchResult {
   title: string;
   contenders: ContenderSummary[];
   goals: GoalResult[];
+  /** What the inputs were, where the batch chose its own (the corpus's photos as they are) rather than --photos. */
+  inputs?: string;
 }
 
 export interface ColdStartResult {
