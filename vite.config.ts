@@ -10,7 +10,7 @@ import { integrationConfig, integrationOrigins } from './src/features/integratio
 import { CODEC_PACKAGES, UNLOADED_CODEC_FILES } from './wasm/packages';
 import { SHARE_TARGET } from './core/shareTarget';
 import { CROSS_ORIGIN_ISOLATION } from './core/isolation';
-import { FORMATS, IMAGE_FORMATS } from './core/formats';
+import { SOURCE_FORMAT_IDS, sourceFormatInfo } from './core/formats';
 
 /** The browser's UI colour, in the manifest and the page's theme-color meta alike (the CSS's --primary too). */
 const THEME_COLOUR = '#4338ca';
@@ -182,7 +182,7 @@ function compileEagerly(): Plugin {
 
 /** Each format the app takes, by MIME type, with the file extensions it goes by (the format registry's). */
 const OPENABLE = Object.fromEntries(
-  IMAGE_FORMATS.map((id) => [FORMATS[id].mimeType, [FORMATS[id].extension, ...FORMATS[id].extensionAliases].map((extension) => `.${extension}`)]),
+  SOURCE_FORMAT_IDS.map((id) => [sourceFormatInfo(id).mimeType, [sourceFormatInfo(id).extension, ...sourceFormatInfo(id).extensionAliases].map((extension) => `.${extension}`)]),
 );
 
 export default defineConfig({

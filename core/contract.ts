@@ -4,11 +4,11 @@
  * APIs, so the page never imports worker code, not even for its types. What a format is lives in formats.ts; the
  * error catalogue in messages.ts.
  */
-import type { ImageFormat } from './formats';
+import type { ImageFormat, SourceFormat } from './formats';
 import type { DevicePlace, Kept } from './deviceFiles';
 import type { GeometryPlan, Rect, Size } from './geometry';
 
-export type { ImageFormat };
+export type { ImageFormat, SourceFormat };
 
 export const ASPECT_RATIOS = ['original', '1:1', '16:9', '4:3', '9:16', 'custom'] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
@@ -55,7 +55,7 @@ export interface ConversionProgress {
 
 /** What the source's header says, read once on the page at intake. */
 export interface SourceHeader {
-  format: ImageFormat;
+  format: SourceFormat;
   /** As stored, before EXIF orientation or `irot`. */
   size: Size;
   /** Whether showing it turns it a quarter (EXIF orientation 5–8, AVIF `irot` 1 or 3). */

@@ -1,14 +1,15 @@
 import type { Size } from './geometry';
 
 /**
- * What one image format is, as both threads see it: one entry per codec folder (wasm/<codec>/meta.ts), gathered in
- * core/formats.ts. `Options` is the codec's own encoder options type, so a misspelt option fails the type check.
+ * What a source format is, as both threads see it: what intake recognises (signature, MIME types, extensions) and the
+ * decoder needs. Every output format is one (FormatInfo); some formats are sources only (GIF, BMP: the browser
+ * decodes them, nothing here encodes them). One entry per codec folder (wasm/<codec>/meta.ts), gathered in core/formats.ts.
  */
-export interface FormatInfo<Id extends string = string, Options extends object = object> {
+export interface SourceFormatInfo<Id extends string = string> {
   id: Id;
   /** What the UI calls it. */
   label: string;
-  /** Of output files. */
+  /** Of output files, and the first a source goes by. */
   extension: string;
   /** Other extensions files of this format go by (what the installed app offers to open: .jpeg too). */
   extensionAliases: readonly string[];
@@ -17,13 +18,25 @@ export interface FormatInfo<Id extends string = string, Options extends object =
   mimeSubtypes: readonly string[];
   /** Whether a file's leading bytes announce this format. */
   matches: (head: Uint8Array) => boolean;
+  /** Whether images of this format may carry transparency (an output without it is flattened onto the background colour). */
+  alpha: boolean;
+  /**
+   * Whether the browser's decoder can decode it at a fraction of its size (JPEG, in the DCT, in eighths), so a photo
+   * that will be resized down need not be decoded whole.
+   */
+  scaledDecode: boolean;
+}
+
+/**
+ * What one output format is, as both threads see it: a source format the app also writes. `Options` is the codec's
+ * own encoder options type, so a misspelt option fails the type check.
+ */
+export interface FormatInfo<Id extends string = string, Options extends object = object> extends SourceFormatInfo<Id> {
   /** Null for lossless formats: no quality setting, and a target size cannot be reached by lowering it. */
   quality: {
     /** Distinct quality levels the encoder tells apart over (0, 1]: the target-size search bisects these. */
     levels: number;
   } | null;
-  /** Whether the output keeps transparency; without it the image is flattened onto the background colour. */
-  alpha: boolean;
   /** Whether EXIF can be written into this container. */
   exif: boolean;
   /** Whether a browser canvas may encode it (asked at run time); otherwise only the WASM encoder can. */
@@ -34,11 +47,6 @@ export interface FormatInfo<Id extends string = string, Options extends object =
    * WASM one only where the browser cannot encode the format (docs/decisions/encoder-settings.md).
    */
   wasmEncoderPays: boolean;
-  /**
-   * Whether the browser's decoder can decode it at a fraction of its size (JPEG, in the DCT, in eighths), so a photo
-   * that will be resized down need not be decoded whole.
-   */
-  scaledDecode: boolean;
   /** Options of the WASM encoder that "Optimised compression" runs, merged over the codec's own defaults. */
   optimisedOptions: Readonly<Options>;
   /**
@@ -52,6 +60,8 @@ export interface FormatInfo<Id extends string = string, Options extends object =
 export interface HeaderRead {
   size: Size;
   turned: boolean;
+  /** An animation, of which the browser decodes the first frame (a GIF's); absent: a still image. */
+  animated?: boolean;
 }
 
 /** The spec's quality slider, shared by every lossy format: percent, divided by 100 for the encoders. */

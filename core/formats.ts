@@ -1,8 +1,10 @@
 import { avif } from '../wasm/avif/meta';
+import { bmp } from '../wasm/bmp/meta';
+import { gif } from '../wasm/gif/meta';
 import { jpeg } from '../wasm/jpeg/meta';
 import { png } from '../wasm/png/meta';
 import { webp } from '../wasm/webp/meta';
-import type { FormatInfo } from './format';
+import type { FormatInfo, SourceFormatInfo } from './format';
 
 /**
  * The format registry: one entry per codec folder (wasm/<codec>/meta.ts), read by the page (labels, accepted types,
@@ -15,22 +17,45 @@ export type ImageFormat = keyof typeof FORMATS;
 
 export const IMAGE_FORMATS = Object.keys(FORMATS) as readonly ImageFormat[];
 
-export { QUALITY_RANGE, type FormatInfo, type HeaderRead } from './format';
+/** Formats the app takes in but does not write: the browser decodes them. One line per codec folder, like FORMATS. */
+export const SOURCE_ONLY_FORMATS = { gif, bmp } as const;
+
+/** Every format a file may come in: the outputs, then the sources only. */
+export const SOURCE_FORMATS = { ...FORMATS, ...SOURCE_ONLY_FORMATS } as const;
+
+export type SourceFormat = keyof typeof SOURCE_FORMATS;
+
+export const SOURCE_FORMAT_IDS = Object.keys(SOURCE_FORMATS) as readonly SourceFormat[];
+
+export { QUALITY_RANGE, type FormatInfo, type HeaderRead, type SourceFormatInfo } from './format';
 
 /** One entry, seen through the common interface rather than its literal type. */
 export function formatInfo(format: ImageFormat): FormatInfo<ImageFormat> {
   return FORMATS[format];
 }
 
+/** A source format's entry, seen through the common interface. */
+export function sourceFormatInfo(format: SourceFormat): SourceFormatInfo<SourceFormat> {
+  return SOURCE_FORMATS[format];
+}
+
 /** The format whose signature the leading bytes carry, or null when they match none we accept. */
-export function detectFormat(head: Uint8Array): ImageFormat | null {
-  return IMAGE_FORMATS.find((format) => formatInfo(format).matches(head)) ?? null;
+export function detectFormat(head: Uint8Array): SourceFormat | null {
+  return SOURCE_FORMAT_IDS.find((format) => sourceFormatInfo(format).matches(head)) ?? null;
 }
 
 /** The declared format of a MIME type we accept ("image/JPG" too), or null. */
-export function formatFromMimeType(type: string): ImageFormat | null {
+export function formatFromMimeType(type: string): SourceFormat | null {
   const match = /^image\/([a-z0-9.+-]+)$/i.exec(type.trim());
   if (!match) return null;
   const subtype = match[1]!.toLowerCase();
-  return IMAGE_FORMATS.find((format) => formatInfo(format).mimeSubtypes.includes(subtype)) ?? null;
+  return SOURCE_FORMAT_IDS.find((format) => sourceFormatInfo(format).mimeSubtypes.includes(subtype)) ?? null;
+}
+
+/** The labels of every format a file may come in, in the registry's order: what the drop zone and the messages name. */
+export const SOURCE_LABELS: readonly string[] = SOURCE_FORMAT_IDS.map((format) => SOURCE_FORMATS[format].label);
+
+/** "JPG, PNG, WebP, AVIF, GIF, or BMP" (`serialComma`), or "… GIF or BMP", as the spec's messages write their lists. */
+export function acceptedFormatsText({ serialComma }: { serialComma: boolean }): string {
+  return `${SOURCE_LABELS.slice(0, -1).join(', ')}${serialComma ? ',' : ''} or ${SOURCE_LABELS.at(-1)}`;
 }

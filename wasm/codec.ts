@@ -1,15 +1,21 @@
-import type { FormatInfo } from '../core/format';
-import type { ImageFormat } from '../core/formats';
+import type { FormatInfo, SourceFormatInfo } from '../core/format';
+import type { ImageFormat, SourceFormat } from '../core/formats';
 import type { RawImage } from '../workers/pipeline/raw-image';
 
 /**
- * What the workers know of one format: the codec folder's index.ts exports it as `codec`, and wasm/index.ts finds
- * every folder's. Its registry entry (meta.ts) is what both threads know.
+ * What the workers know of a format they read: the codec folder's index.ts exports it as `codec`, and wasm/index.ts
+ * finds every folder's. Its registry entry (meta.ts) is what both threads know.
  */
-export interface Codec {
-  format: FormatInfo<ImageFormat>;
+export interface SourceCodec {
+  format: SourceFormatInfo<SourceFormat>;
   /** The WASM decoder, for files the browser cannot decode; fetched and compiled on first use. */
   decode(buffer: ArrayBuffer): Promise<ImageData>;
+  metadata: SourceMetadata;
+}
+
+/** What the workers know of a format they also write: a source codec with an encoder. */
+export interface Codec extends SourceCodec {
+  format: FormatInfo<ImageFormat>;
   /** The browser's encoder or the WASM one (encoder.ts says which). */
   encode(image: RawImage, options: EncodeOptions): Promise<ArrayBuffer>;
   /** Compiles the size-optimising encoder by running it once on `tiny`: a codec's start-up ends with its first call. */
@@ -26,12 +32,16 @@ export interface EncodeOptions {
   alone?: boolean;
 }
 
-/** EXIF and other metadata in this container (exif.ts). The payload is the TIFF structure, without "Exif\0\0". */
-export interface ContainerMetadata {
+/** EXIF and other metadata in a source (exif.ts). The payload is the TIFF structure, without "Exif\0\0". */
+export interface SourceMetadata {
   /** The source's EXIF, or null when it has none or it is not read from this container. */
   readExif(bytes: Uint8Array): Uint8Array | null;
-  /** Writes EXIF into an encoded file; absent for a container we do not write it into. */
-  writeExif?(encoded: Uint8Array, tiff: Uint8Array, size: { width: number; height: number }): Uint8Array;
   /** Whether the file carries metadata "Strip metadata" would remove (EXIF, XMP, IPTC, comments, text). */
   hasMetadata(bytes: Uint8Array): boolean;
+}
+
+/** EXIF and other metadata in a container the app writes. */
+export interface ContainerMetadata extends SourceMetadata {
+  /** Writes EXIF into an encoded file; absent for a container we do not write it into. */
+  writeExif?(encoded: Uint8Array, tiff: Uint8Array, size: { width: number; height: number }): Uint8Array;
 }

@@ -1,6 +1,6 @@
 import { blobSource, bytesSource, type ByteSource } from '../../core/byte-source';
 import { ftypBoxSize } from '../../core/bytes';
-import { detectFormat, IMAGE_FORMATS, type HeaderRead, type ImageFormat } from '../../core/formats';
+import { detectFormat, SOURCE_FORMAT_IDS, type HeaderRead, type SourceFormat } from '../../core/formats';
 import type { Size } from '../../core/geometry';
 
 type HeaderReader = (source: ByteSource) => Promise<HeaderRead | null>;
@@ -11,14 +11,14 @@ type HeaderReader = (source: ByteSource) => Promise<HeaderRead | null>;
  */
 const HEADER_READERS = (() => {
   const found = import.meta.glob<{ readHeader: HeaderReader }>('../../wasm/*/header.ts', { eager: true });
-  const readerOf = (format: ImageFormat) => found[`../../wasm/${format}/header.ts`]?.readHeader;
+  const readerOf = (format: SourceFormat) => found[`../../wasm/${format}/header.ts`]?.readHeader;
   return Object.fromEntries(
-    IMAGE_FORMATS.map((format) => {
+    SOURCE_FORMAT_IDS.map((format) => {
       const reader = readerOf(format);
       if (!reader) throw new Error(`No header reader for the format "${format}" (wasm/${format}/header.ts)`);
       return [format, reader];
     }),
-  ) as Record<ImageFormat, HeaderReader>;
+  ) as Record<SourceFormat, HeaderReader>;
 })();
 
 /** Bytes that tell every format apart, except an AVIF whose brand comes late in its ftyp box (see bytesNeededForSignature). */
@@ -33,11 +33,13 @@ const MAX_DIMENSION = 1 << 24;
 export type ImageSize = Size;
 
 export interface ImageHeader {
-  format: ImageFormat;
+  format: SourceFormat;
   /** As stored (before EXIF orientation, which does not change the pixel count); null when the header is unreadable. */
   size: ImageSize | null;
   /** Whether showing the image turns it a quarter: EXIF orientation 5–8 in a JPEG, `irot` 1 or 3 in an AVIF. */
   turned?: boolean;
+  /** An animation (a GIF's), of which the first frame converts. */
+  animated?: boolean;
 }
 
 /** How many leading bytes the signature check needs, given the first SIGNATURE_LENGTH bytes. */
@@ -52,7 +54,7 @@ const isDimension = (value: unknown): value is number => typeof value === 'numbe
  * The stored width and height of an image of the given format, and whether showing it turns it a quarter (EXIF
  * orientation 5–8, AVIF `irot` 1 or 3); null when its bytes do not give a size.
  */
-export async function readImageHeader(format: ImageFormat, source: ByteSource | Uint8Array): Promise<HeaderRead | null> {
+export async function readImageHeader(format: SourceFormat, source: ByteSource | Uint8Array): Promise<HeaderRead | null> {
   try {
     const read = await HEADER_READERS[format](source instanceof Uint8Array ? bytesSource(source) : source);
     return read && isDimension(read.size.width) && isDimension(read.size.height) ? read : null;
@@ -67,7 +69,7 @@ async function leadingBytes(blob: Blob, length: number): Promise<Uint8Array> {
 }
 
 /** Reads the few leading bytes of a Blob needed to identify its format, never the whole file. */
-export async function sniffImageFormat(blob: Blob): Promise<ImageFormat | null> {
+export async function sniffImageFormat(blob: Blob): Promise<SourceFormat | null> {
   let head = await leadingBytes(blob, SIGNATURE_LENGTH);
   const needed = bytesNeededForSignature(head);
   if (needed > head.length) head = await leadingBytes(blob, needed);
@@ -83,5 +85,6 @@ export async function probeImage(blob: Blob): Promise<ImageHeader | null> {
   const format = await sniffImageFormat(blob);
   if (!format) return null;
   const read = await readImageHeader(format, blobSource(blob));
-  return { format, size: read?.size ?? null, turned: read?.turned ?? false };
+  const header: ImageHeader = { format, size: read?.size ?? null, turned: read?.turned ?? false };
+  return read?.animated ? { ...header, animated: true } : header;
 }

@@ -76,7 +76,9 @@ async function describe(path: string, name: string, source: string): Promise<Cor
   // The size a viewer shows (EXIF orientation applied), from a decoder that is not the browser's; a file it cannot
   // decode whole is damaged, and the app may refuse it or convert what it can, but must say which.
   try {
-    const { info } = await sharp(path, { failOn: 'error', limitInputPixels: false }).rotate().raw().toBuffer({ resolveWithObject: true });
+    // sharp reads no BMP: ImageMagick decodes it (to a PNG) for it.
+    const input = path.endsWith('.bmp') ? execFileSync('/usr/bin/convert', [path, 'PNG32:-'], { maxBuffer: 1 << 30 }) : path;
+    const { info } = await sharp(input, { failOn: 'error', limitInputPixels: false }).rotate().raw().toBuffer({ resolveWithObject: true });
     return { ...entry, expect: 'converts', width: info.width, height: info.height };
   } catch {
     return { ...entry, expect: 'damaged' };

@@ -7,7 +7,8 @@ import { join } from 'node:path';
  * the tools that write them in the wild: ExifTool (orientation, extended XMP, ICC, thumbnails, PNG eXIf), ImageMagick
  * (progressive, subsampling, CMYK, grey, 16-bit and palette PNG, PNG text chunks), libjpeg-turbo's jpegtran (restart
  * markers), libwebp's cwebp/img2webp/webpmux (lossy, lossless, alpha, animation, metadata chunks) and libavif's
- * avifenc (8/10/12-bit, 4:4:4, alpha, EXIF/XMP/ICC, irot from orientation, grids).
+ * avifenc (8/10/12-bit, 4:4:4, alpha, EXIF/XMP/ICC, irot from orientation, grids); and ImageMagick's BMP (Windows
+ * 3 and V5, OS/2, palette, RLE8) and GIF (still, transparent, interlaced, animated), the sources only the browser decodes.
  */
 
 /** The tools the variants need, by the Debian package that has each. */
@@ -178,6 +179,20 @@ export const VARIANTS: readonly Variant[] = [
     name: 'avif/grid-2x2.avif',
     how: 'avifenc --grid 2x2 (the primary item is a grid of four tiles)',
     make: (inputs, out) => avifenc(inputs, out, ['-d', '8', '--grid', '2x2']),
+  },
+  // The sources only, which the browser decodes: BMP as Windows, OS/2 and editors write it, GIF still and animated.
+  { name: 'bmp/24-bit.bmp', how: 'ImageMagick BMP3 (BITMAPINFOHEADER, 24-bit, bottom-up)', make: (inputs, out) => magick(base(inputs, 'base.png'), `BMP3:${out}`) },
+  { name: 'bmp/32-bit-alpha.bmp', how: 'ImageMagick BMP (a V5 header, 32-bit with an alpha mask)', make: (inputs, out) => magick(base(inputs, 'base-alpha.png'), `BMP:${out}`) },
+  { name: 'bmp/8-bit-palette.bmp', how: 'ImageMagick BMP3, 256 colours', make: (inputs, out) => magick(base(inputs, 'base.png'), '-colors', '256', '-type', 'Palette', `BMP3:${out}`) },
+  { name: 'bmp/rle8.bmp', how: 'ImageMagick BMP3, 256 colours, RLE8', make: (inputs, out) => magick(base(inputs, 'base.png'), '-colors', '256', '-type', 'Palette', '-compress', 'RLE', `BMP3:${out}`) },
+  { name: 'bmp/os2.bmp', how: 'ImageMagick BMP2 (an OS/2 header)', make: (inputs, out) => magick(base(inputs, 'base.png'), `BMP2:${out}`) },
+  { name: 'gif/still.gif', how: 'ImageMagick GIF (256 colours, dithered)', make: (inputs, out) => magick(base(inputs, 'base.png'), out) },
+  { name: 'gif/transparent.gif', how: 'ImageMagick GIF from a PNG with alpha (one transparent colour)', make: (inputs, out) => magick(base(inputs, 'base-alpha.png'), out) },
+  { name: 'gif/interlaced.gif', how: 'ImageMagick -interlace GIF', make: (inputs, out) => magick(base(inputs, 'base.png'), '-interlace', 'GIF', out) },
+  {
+    name: 'gif/animated.gif',
+    how: 'ImageMagick: three frames, -delay 20 -loop 0 (a NETSCAPE2.0 looping extension)',
+    make: (inputs, out) => magick('-delay', '20', ...[0, 1, 2].map((i) => base(inputs, `frame-${i}.png`)), '-loop', '0', out),
   },
 ];
 

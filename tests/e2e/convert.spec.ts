@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { FIXTURES, photo } from '../fixtures/make-fixtures';
+import { ANIMATED_FRAMES, FIXTURES, photo, photoPixels } from '../fixtures/make-fixtures';
 import { chooseFormat, fileCard, fixtureBytes, openConverter, pickFiles } from './helpers';
 import { convertAll, decoded, downloadAllZip, downloadJob, magicFormat } from './convert-helpers';
 
@@ -33,6 +33,41 @@ for (const output of OUTPUTS) {
       expect(metadata.format).toBe(output.format === 'avif' ? 'heif' : output.format);
       expect([metadata.width, metadata.height]).toEqual([400, 300]);
     }
+  });
+}
+
+/** The mean difference per channel between an output and the photo the fixtures were drawn from (0–255). */
+async function differenceFromPhoto(bytes: Buffer): Promise<number> {
+  const source = photoPixels(400, 300);
+  const { data } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let sum = 0;
+  for (let i = 0; i < source.length; i++) sum += Math.abs(source[i]! - data[i]!);
+  return sum / source.length;
+}
+
+for (const output of OUTPUTS) {
+  test(`GIF, animated GIF and BMP sources convert to ${output.label}: the browser decodes them, an animation as its first frame`, async ({ page }) => {
+    await pickFiles(page, [FIXTURES.gif, FIXTURES.animatedGif, FIXTURES.bmp]);
+    await expect(page.getByText('Ready to convert')).toHaveCount(3);
+    // Only the animation's card says what becomes of it.
+    await expect(fileCard(page, FIXTURES.animatedGif).getByText('Animated: the first frame is converted.')).toBeVisible();
+    await expect(page.getByText('Animated: the first frame is converted.')).toHaveCount(1);
+    await chooseFormat(page, output.label);
+    await convertAll(page, 3);
+    const files = await downloadAllZip(page);
+    expect(Object.keys(files).sort()).toEqual(['animated', 'photo', 'photo (2)'].map((base) => `${base}.${output.extension}`).sort());
+    for (const bytes of Object.values(files)) {
+      expect(magicFormat(bytes)).toBe(output.format);
+      const metadata = await sharp(bytes).metadata();
+      expect([metadata.width, metadata.height, metadata.pages ?? 1]).toEqual([400, 300, 1]);
+    }
+    // Both are the photo: the BMP its pixels exactly (PNG keeps them), the GIF a 256-colour palette of them.
+    const differences = await Promise.all(['photo', 'photo (2)'].map((base) => differenceFromPhoto(files[`${base}.${output.extension}`]!)));
+    expect(Math.min(...differences)).toBeLessThan(output.format === 'png' ? 0.5 : 6);
+    expect(Math.max(...differences)).toBeLessThan(16);
+    const [r, g, b] = (await decoded(files[`animated.${output.extension}`]!)).pixel(200, 150);
+    const [er, eg, eb] = [1, 3, 5].map((at) => parseInt(ANIMATED_FRAMES[0].slice(at, at + 2), 16));
+    expect(Math.max(Math.abs(r! - er!), Math.abs(g! - eg!), Math.abs(b! - eb!))).toBeLessThan(12);
   });
 }
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConversionSettings, ConvertRequest } from '../../core/contract';
-import { detectFormat, formatInfo } from '../../core/formats';
+import { detectFormat, sourceFormatInfo } from '../../core/formats';
 import { outputTooLargeMessage } from '../../core/messages';
 import { chromiumCanvas } from './support/canvas';
 import { planJob } from '../../core/plan';
@@ -43,7 +43,7 @@ async function requestFor(bytes: Buffer, settings: Partial<ConversionSettings>):
   if (!format) throw new Error('not an image of ours');
   const header = await readImageHeader(format, new Uint8Array(bytes));
   if (!header) throw new Error('no size in the header');
-  const file = new CountingBlob([new Uint8Array(bytes)], { type: formatInfo(format).mimeType });
+  const file = new CountingBlob([new Uint8Array(bytes)], { type: sourceFormatInfo(format).mimeType });
   return { file, settings: all, plan: planJob({ format, ...header }, all, chromiumCanvas), pixelLimit: LIMIT, decodeAlone: true, alone: true, keepAt: null };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FORMATS, IMAGE_FORMATS, detectFormat, formatFromMimeType, formatInfo } from '../../core/formats';
-import { CODECS } from '../../wasm';
+import { FORMATS, IMAGE_FORMATS, SOURCE_FORMATS, SOURCE_FORMAT_IDS, detectFormat, formatFromMimeType, sourceFormatInfo } from '../../core/formats';
+import { CODECS, SOURCE_CODECS } from '../../wasm';
 import { HEADS } from './signatures';
 
 describe('the format registry', () => {
@@ -11,16 +11,28 @@ describe('the format registry', () => {
     expect(new Set(IMAGE_FORMATS.map((f) => FORMATS[f].mimeType)).size).toBe(IMAGE_FORMATS.length);
   });
 
+  it('every output format is a source format, and the sources only are not outputs', () => {
+    expect(SOURCE_FORMAT_IDS.filter((format) => format in FORMATS)).toEqual([...IMAGE_FORMATS]);
+    expect(SOURCE_FORMAT_IDS.filter((format) => !(format in FORMATS))).toEqual(['gif', 'bmp']);
+    for (const format of SOURCE_FORMAT_IDS) expect(SOURCE_FORMATS[format].id).toBe(format);
+    expect(new Set(SOURCE_FORMAT_IDS.map((f) => SOURCE_FORMATS[f].mimeType)).size).toBe(SOURCE_FORMAT_IDS.length);
+  });
+
   it('each MIME type is accepted at intake as its own format', () => {
-    for (const format of IMAGE_FORMATS) expect(formatFromMimeType(FORMATS[format].mimeType)).toBe(format);
+    for (const format of SOURCE_FORMAT_IDS) expect(formatFromMimeType(SOURCE_FORMATS[format].mimeType)).toBe(format);
   });
 
   it("each format's signature is recognised as that format and no other", () => {
-    for (const format of IMAGE_FORMATS) {
+    for (const format of SOURCE_FORMAT_IDS) {
       const head = new Uint8Array(HEADS[format]);
       expect(detectFormat(head)).toBe(format);
-      expect(IMAGE_FORMATS.filter((other) => formatInfo(other).matches(head))).toEqual([format]);
+      expect(SOURCE_FORMAT_IDS.filter((other) => sourceFormatInfo(other).matches(head))).toEqual([format]);
     }
+  });
+
+  it('"BM" alone is not a BMP: its DIB header must have a size a BMP has', () => {
+    const text = new Uint8Array([...'BMW owners club newsletter'].map((c) => c.charCodeAt(0)));
+    expect(detectFormat(text)).toBeNull();
   });
 
   it('a format gets EXIF written exactly when the metadata stage has a writer for its container', () => {
@@ -29,6 +41,7 @@ describe('the format registry', () => {
 
   it('every registry entry has its codec folder, which the workers find by themselves', () => {
     for (const format of IMAGE_FORMATS) expect(CODECS[format].format).toBe(FORMATS[format]);
+    for (const format of SOURCE_FORMAT_IDS) expect(SOURCE_CODECS[format].format).toBe(SOURCE_FORMATS[format]);
   });
 
   it('the output extension of JPEG is jpg, as the spec names output files', () => {

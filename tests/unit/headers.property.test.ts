@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES, validateFile } from '../../src/features/intake/validateFile';
-import { detectFormat, IMAGE_FORMATS, type ImageFormat } from '../../core/formats';
+import { detectFormat, SOURCE_FORMAT_IDS, type SourceFormat } from '../../core/formats';
 import { probeImage, readImageHeader } from '../../src/conversion/probe';
 
-const readImageSize = async (f: ImageFormat, bytes: Uint8Array) => (await readImageHeader(f, bytes))?.size ?? null;
+const readImageSize = async (f: SourceFormat, bytes: Uint8Array) => (await readImageHeader(f, bytes))?.size ?? null;
 import { headerOf } from './signatures';
 
 /**
@@ -12,10 +12,10 @@ import { headerOf } from './signatures';
  * Whatever the bytes, nothing throws, and no format or size is reported that the bytes do not have.
  */
 
-const format = fc.constantFrom(...IMAGE_FORMATS);
+const format = fc.constantFrom(...SOURCE_FORMAT_IDS);
 /** Within every format's range (a lossy WebP tops out at 16383; this header is VP8X, but keep to the common range). */
 const dimension = fc.integer({ min: 1, max: 16383 });
-const MIME: Record<ImageFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' };
+const MIME: Record<SourceFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif', bmp: 'image/bmp' };
 
 /** A generated header, padded with random bytes as the rest of a file would be. */
 const headerWithSize = fc.record({
@@ -85,7 +85,7 @@ describe('probeImage on any blob', () => {
 });
 
 describe('validateFile on any file', () => {
-  const declared = fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif', 'text/plain', '');
+  const declared = fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif', 'image/bmp', 'image/heic', 'text/plain', '');
   const messages = new Set<string>(Object.values(VALIDATION_MESSAGES));
 
   it('always answers, and accepts only a file whose signature and readable size match what it declares', async () => {

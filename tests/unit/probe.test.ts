@@ -28,11 +28,11 @@ describe('detectImageFormat reads the leading bytes', () => {
     expect(detectImageFormat(bytes(wav))).toBeNull();
   });
 
-  it('rejects text, SVG, GIF and empty input', () => {
+  it('rejects text, SVG, an icon and empty input', () => {
     const text = (s: string) => bytes([...s].map((c) => c.charCodeAt(0)));
     expect(detectImageFormat(text('hello, this is a text file'))).toBeNull();
     expect(detectImageFormat(text('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
-    expect(detectImageFormat(text('GIF89a'))).toBeNull();
+    expect(detectImageFormat(bytes([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0]))).toBeNull();
     expect(detectImageFormat(new Uint8Array())).toBeNull();
   });
 

@@ -1,10 +1,12 @@
-import type { ImageFormat } from '../../core/formats';
+import type { SourceFormat } from '../../core/formats';
 
 /** Bytes of a string, one per character (Latin-1). */
 export const latin1 = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
 export const u16be = (value: number): number[] => [(value >>> 8) & 0xff, value & 0xff];
 export const u24le = (value: number): number[] => [value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff];
 export const u32be = (value: number): number[] => [(value >>> 24) & 0xff, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff];
+export const u16le = (value: number): number[] => [value & 0xff, (value >>> 8) & 0xff];
+export const u32le = (value: number): number[] => [value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff, (value >>> 24) & 0xff];
 
 /** An ISO-BMFF box: size, type, payload. */
 export function box(type: string, payload: number[]): number[] {
@@ -21,7 +23,7 @@ export function ftyp(major: string, compatible: string[]): number[] {
  * signature and the dimensions (JPEG: SOI, JFIF APP0, SOF0; PNG: signature and IHDR; WebP: RIFF and VP8X; AVIF:
  * ftyp, then meta → iprp → ipco → ispe), not a decodable image.
  */
-export function headerOf(format: ImageFormat, width: number, height: number): number[] {
+export function headerOf(format: SourceFormat, width: number, height: number): number[] {
   switch (format) {
     case 'jpeg':
       const start = [0xff, 0xd8];
@@ -39,15 +41,24 @@ export function headerOf(format: ImageFormat, width: number, height: number): nu
       const meta = box('meta', [0, 0, 0, 0, ...box('iprp', box('ipco', ispe))]);
       return [...ftyp('avif', ['mif1', 'miaf']), ...meta];
     }
+    case 'gif':
+      return [...latin1('GIF89a'), ...u16le(width), ...u16le(height), 0, 0, 0];
+    case 'bmp': {
+      // BITMAPFILEHEADER, then a BITMAPINFOHEADER (40 bytes) of a 24-bit image stored bottom-up.
+      const dib = [...u32le(40), ...u32le(width), ...u32le(height), ...u16le(1), ...u16le(24), ...u32le(0), ...u32le(0), ...u32le(2835), ...u32le(2835), ...u32le(0), ...u32le(0)];
+      return [...latin1('BM'), ...u32le(14 + dib.length), 0, 0, 0, 0, ...u32le(14 + dib.length), ...dib];
+    }
   }
 }
 
 /** Leading bytes of a 400 × 300 image in each format, for tests that need a file's head but not a decodable image. */
-export const HEADS: Record<ImageFormat, number[]> = {
+export const HEADS: Record<SourceFormat, number[]> = {
   jpeg: headerOf('jpeg', 400, 300),
   png: headerOf('png', 400, 300),
   webp: headerOf('webp', 400, 300),
   avif: headerOf('avif', 400, 300),
+  gif: headerOf('gif', 400, 300),
+  bmp: headerOf('bmp', 400, 300),
 };
 
 /** A Blob of `size` bytes that starts with `head` and is padded with zeros. */

@@ -14,8 +14,11 @@ describe('validateFile applies the five rules in the spec order', () => {
     ['png', 'image/png'],
     ['webp', 'image/webp'],
     ['avif', 'image/avif'],
+    ['gif', 'image/gif'],
+    ['bmp', 'image/bmp'],
+    ['bmp', 'image/x-ms-bmp'],
   ] as const)('accepts a %s file declared as %s', async (format, type) => {
-    expect(await check(blobOf(HEADS[format], 2048, type))).toEqual({ isValid: true, format, size: { width: 400, height: 300 } });
+    expect(await check(blobOf(HEADS[format], 2048, type))).toEqual({ isValid: true, format, size: { width: 400, height: 300 }, animated: false });
   });
 
   it('1. over 25 MB: "File too large. Maximum 25MB per file."', async () => {
@@ -34,11 +37,11 @@ describe('validateFile applies the five rules in the spec order', () => {
     expect(await check(blobOf(HEADS.png, 2048, ''))).toEqual({ isValid: false, message: 'Not an image file.' });
   });
 
-  it('3. an image type we do not accept: "Unsupported format. Use JPG, PNG, WebP, or AVIF."', async () => {
-    for (const type of ['image/svg+xml', 'image/gif', 'image/heic', 'image/bmp']) {
+  it('3. an image type we do not accept: the spec\'s "Unsupported format. Use …" naming every format taken in', async () => {
+    for (const type of ['image/svg+xml', 'image/heic', 'image/x-icon']) {
       expect(await check(blobOf(HEADS.png, 2048, type))).toEqual({
         isValid: false,
-        message: 'Unsupported format. Use JPG, PNG, WebP, or AVIF.',
+        message: 'Unsupported format. Use JPG, PNG, WebP, AVIF, GIF, or BMP.',
       });
     }
   });

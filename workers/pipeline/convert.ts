@@ -1,11 +1,11 @@
 import type { ConversionProgress, ConversionSettings, ConvertRequest, JobPlan, OutputSample } from '../../core/contract';
 import { withUprightOrientation } from '../../core/exif';
-import { formatInfo, type FormatInfo, type ImageFormat } from '../../core/formats';
+import { sourceFormatInfo, type FormatInfo, type SourceFormat } from '../../core/formats';
 import { centredPart, resolutionNeeded, rotated, turned, type Size } from '../../core/geometry';
 import { CONVERSION_ERRORS, imageTooLargeMessage, outputTooLargeMessage } from '../../core/messages';
 import { SAMPLE_PIXELS } from '../../core/plan';
 import { hasTargetSize } from '../../core/policy';
-import { CODECS, type Codec } from '../../wasm';
+import { CODECS, SOURCE_CODECS, type Codec } from '../../wasm';
 import { encodeBitmapWithCanvas } from './canvas-encoder';
 import { bitmapToPixels } from './bitmap-pixels';
 import { decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from './decode';
@@ -82,9 +82,9 @@ async function encodeForSettings(
  * pixels out of a 12 MP bitmap and writing them back. Null when the browser does not encode the type. An output
  * without alpha is flattened onto the background colour unless the source has no transparency either.
  */
-async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: ImageFormat, format: FormatInfo, settings: ConversionSettings): Promise<EncodedImage | null> {
+async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: SourceFormat, format: FormatInfo, settings: ConversionSettings): Promise<EncodedImage | null> {
   const { width, height } = bitmap;
-  const background = !format.alpha && formatInfo(source).alpha ? settings.backgroundColor : null;
+  const background = !format.alpha && sourceFormatInfo(source).alpha ? settings.backgroundColor : null;
   const bytes = await encodeBitmapWithCanvas(bitmap, format.mimeType, encoderQuality(settings), background);
   if (!bytes) return null;
   bitmap.close();
@@ -133,7 +133,7 @@ const SCALED_DECODE_HEADROOM = 1.5;
  * three quarters of its width, 56% of the pixels), whole otherwise. With the full upright size when smaller.
  */
 async function decodeForOutput(file: Blob, { source }: JobPlan, settings: ConversionSettings): Promise<{ bitmap: ImageBitmap; fullSize: Size | null } | null> {
-  const format = formatInfo(source.format);
+  const format = sourceFormatInfo(source.format);
   const stored = source.size;
   const upright = source.turned ? turned(stored) : stored;
   const scale = Math.min(1, resolutionNeeded(upright, settings) * SCALED_DECODE_HEADROOM);
@@ -167,7 +167,7 @@ async function decodePixels(
     }
     return { pixels: await bitmapToPixels(decoded.bitmap), fullSize: decoded.fullSize };
   }
-  const pixels = await decodeWithWasm(await sourceBytes.read(), CODECS[plan.source.format]);
+  const pixels = await decodeWithWasm(await sourceBytes.read(), SOURCE_CODECS[plan.source.format]);
   if (pixels) checkOutputSize(pixels, settings, plan, pixelLimit);
   return pixels && { pixels, fullSize: null };
 }
@@ -210,7 +210,7 @@ async function convertWithinLimits(request: ConvertRequest, resize: Resizer, rep
   const { format, size } = plan.source;
   if (size.width * size.height > pixelLimit) throw new Error(imageTooLargeMessage(size.width * size.height, pixelLimit));
   report({ percent: 5, stage: { name: 'decoding' } });
-  const source = CODECS[format];
+  const source = SOURCE_CODECS[format];
   const output = CODECS[settings.outputFormat];
   const sourceBytes = new SourceBytes(file);
 

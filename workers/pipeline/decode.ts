@@ -1,5 +1,5 @@
 import { exifOrientation } from '../../core/exif';
-import type { Codec } from '../../wasm';
+import type { SourceCodec } from '../../wasm';
 import { applyExifOrientation } from './pixels';
 import type { RawImage } from './raw-image';
 
@@ -17,7 +17,7 @@ export async function decodeToBitmap(file: Blob): Promise<ImageBitmap | null> {
 }
 
 /** jSquash's decoder, for files this browser cannot decode (AVIF on older Safari, for one); EXIF orientation applied. */
-export async function decodeWithWasm(buffer: ArrayBuffer, codec: Codec): Promise<RawImage | null> {
+export async function decodeWithWasm(buffer: ArrayBuffer, codec: SourceCodec): Promise<RawImage | null> {
   // Read before decoding: the decoder is handed the buffer.
   const exif = codec.metadata.readExif(new Uint8Array(buffer));
   const orientation = exif ? exifOrientation(exif) : 1;

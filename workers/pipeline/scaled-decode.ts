@@ -1,5 +1,5 @@
 import type { SourceHeader } from '../../core/contract';
-import { formatInfo } from '../../core/formats';
+import { sourceFormatInfo } from '../../core/formats';
 import type { Size } from '../../core/geometry';
 
 /**
@@ -43,5 +43,5 @@ export async function decodeScaledBitmap(file: Blob, mimeType: string, stored: S
  * view): decoded near that size where the browser can (decodeScaledBitmap), else whole.
  */
 export async function bitmapNearScale(file: Blob, source: SourceHeader, scale: number): Promise<ImageBitmap> {
-  return (await decodeScaledBitmap(file, formatInfo(source.format).mimeType, source.size, scale)) ?? createImageBitmap(file, { imageOrientation: 'from-image' });
+  return (await decodeScaledBitmap(file, sourceFormatInfo(source.format).mimeType, source.size, scale)) ?? createImageBitmap(file, { imageOrientation: 'from-image' });
 }

@@ -1,4 +1,5 @@
 import { memo, useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { SOURCE_LABELS } from '../../../core/formats';
 import { imagesOnly } from './imagesOnly';
 
 interface DropZoneProps {
@@ -79,7 +80,7 @@ export const DropZone = memo(function DropZone({ onFiles }: DropZoneProps) {
       <p className="drop-zone__title">{dragOver ? 'Drop images here' : 'Add Images'}</p>
       <p className="drop-zone__hint">{dragOver ? 'Release to upload' : 'Tap here or drag & drop images'}</p>
       <p className="drop-zone__limits" id="drop-zone-limits">
-        Max 25 MB • JPG, PNG, WebP, AVIF
+        Max 25 MB • {SOURCE_LABELS.join(', ')}
       </p>
       <input
         ref={inputRef}

@@ -49,6 +49,7 @@ export const FileCard = memo(function FileCard({ file, state, onRemove, onPrevie
           {file.file.name}
         </p>
         <p className="file-card__size">{formatBytes(file.file.size)}</p>
+        {file.note ? <p className="file-card__note">{file.note}</p> : null}
         <p
           className={`file-card__status${file.isValid ? ` file-card__status--${state}` : ' file-card__status--error'}`}
           role={file.isValid ? undefined : 'alert'}

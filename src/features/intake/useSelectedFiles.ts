@@ -14,9 +14,14 @@ export interface SelectedFile {
   extension: string;
   isValid: boolean;
   validationMessage: string | null;
+  /** What the visitor should know of a valid file before converting it (an animation converts its first frame); null: nothing. */
+  note: string | null;
   /** Object URL of a small preview; null until made, or when the browser cannot decode the file. */
   thumbnailUrl: string | null;
 }
+
+/** An animation converts as its first frame: every output format here is a still image. */
+export const ANIMATED_NOTE = 'Animated: the first frame is converted.';
 
 /** Longest edge of a preview in the grid, in device pixels. */
 const THUMBNAIL_EDGE = 240;
@@ -55,6 +60,7 @@ export function useSelectedFiles() {
             extension: displayExtension(file.name),
             isValid: result.isValid,
             validationMessage: result.isValid ? null : result.message,
+            note: result.isValid && result.animated ? ANIMATED_NOTE : null,
             thumbnailUrl: null,
           };
         }),

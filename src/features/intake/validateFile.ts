@@ -1,6 +1,6 @@
 import { probeImage, type ImageHeader } from '../../conversion/bridge';
 import { imageTooLargeMessage } from '../../../core/messages';
-import { formatFromMimeType, type ImageFormat } from '../../../core/formats';
+import { acceptedFormatsText, formatFromMimeType, type SourceFormat } from '../../../core/formats';
 
 export const MAX_FILE_BYTES = 25 * 1024 * 1024;
 export const MIN_FILE_BYTES = 100;
@@ -8,12 +8,13 @@ export const MIN_FILE_BYTES = 100;
 export const VALIDATION_MESSAGES = {
   tooLarge: 'File too large. Maximum 25MB per file.',
   notImage: 'Not an image file.',
-  unsupported: 'Unsupported format. Use JPG, PNG, WebP, or AVIF.',
+  /** The spec's words, naming every format the registry takes in (its four, then the sources only). */
+  unsupported: `Unsupported format. Use ${acceptedFormatsText({ serialComma: true })}.`,
   mismatch: 'Invalid file format. File may be corrupted or malicious.',
   tooSmall: 'File too small to be a valid image.',
 } as const;
 
-export type ValidationResult = { isValid: true; format: ImageFormat; size: { width: number; height: number } } | { isValid: false; message: string };
+export type ValidationResult = { isValid: true; format: SourceFormat; size: { width: number; height: number }; animated: boolean } | { isValid: false; message: string };
 
 /**
  * The spec's five rules, in its order; the first that fails gives the message. Then two of ours, from the same
@@ -32,5 +33,5 @@ export async function validateFile(file: Blob, pixelLimit: number): Promise<Vali
   if (!header.size) return { isValid: false, message: VALIDATION_MESSAGES.mismatch };
   const pixels = header.size.width * header.size.height;
   if (pixels > pixelLimit) return { isValid: false, message: imageTooLargeMessage(pixels, pixelLimit) };
-  return { isValid: true, format: declared, size: header.size };
+  return { isValid: true, format: declared, size: header.size, animated: header.animated ?? false };
 }

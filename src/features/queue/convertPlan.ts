@@ -1,3 +1,4 @@
+import { acceptedFormatsText } from '../../../core/formats';
 import type { FileOutcome } from '../../conversion/jobs';
 
 /** What a selected file's card says of it. */
@@ -12,7 +13,7 @@ export const FILE_STATE_TEXT: Record<FileState, string> = {
 
 export const CONVERT_BLOCKED = {
   noFiles: 'Upload images to start converting',
-  noValidFiles: 'None of these files can be converted. Add JPG, PNG, WebP or AVIF images.',
+  noValidFiles: `None of these files can be converted. Add ${acceptedFormatsText({ serialComma: false })} images.`,
   allConverted: 'All converted with these settings. Change a setting to convert again.',
   onlyFailed: 'The images left failed with these settings: retry them in the queue, or change a setting.',
   targetSizeMissing: 'Enter a target size in KB, or turn Target file size off.',

@@ -1,4 +1,4 @@
-import type { ImageFormat, OutputSample } from '../../../core/contract';
+import type { OutputSample, SourceFormat } from '../../../core/contract';
 import { countOf } from '../../lib/plural';
 
 /**
@@ -12,7 +12,7 @@ import { countOf } from '../../lib/plural';
 export interface EstimatedFile {
   file: File;
   /** The source's format: sources of a kind compress alike (a PNG screenshot is not a JPEG photo). */
-  format: ImageFormat;
+  format: SourceFormat;
   inputPixels: number;
   outputPixels: number;
   /** The most its output can weigh: the target size, or the source itself when it is kept if smaller; null: none. */
@@ -42,7 +42,7 @@ const sampledOutput = (sample: OutputSample) => (sample.bytes / Math.max(1, samp
 export function estimateBytes(files: readonly EstimatedFile[], samples: ReadonlyMap<File, OutputSample>): number {
   const sampled = files.filter((entry) => samples.has(entry.file));
   if (sampled.length === 0) return 0;
-  const ratio = (format: ImageFormat) => {
+  const ratio = (format: SourceFormat) => {
     const alike = sampled.filter((entry) => entry.format === format);
     const basis = alike.length > 0 ? alike : sampled;
     return basis.reduce((sum, entry) => sum + sampledOutput(samples.get(entry.file)!), 0) / Math.max(1, basis.reduce((sum, entry) => sum + expected(entry), 0));

@@ -1,0 +1,15 @@
+import { ascii } from '../../core/bytes';
+import type { SourceFormatInfo } from '../../core/format';
+
+/** GIF, as a source only: every browser decodes it (the first frame of an animation), none encodes it. */
+export const gif = {
+  id: 'gif',
+  label: 'GIF',
+  extension: 'gif',
+  extensionAliases: [],
+  mimeType: 'image/gif',
+  mimeSubtypes: ['gif'],
+  matches: (head) => head.length >= 6 && /^GIF8[79]a$/.test(ascii(head, 0, 6)),
+  alpha: true,
+  scaledDecode: false,
+} as const satisfies SourceFormatInfo<'gif'>;
