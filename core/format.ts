@@ -62,6 +62,8 @@ export interface HeaderRead {
   turned: boolean;
   /** An animation, of which the browser decodes the first frame (a GIF's); absent: a still image. */
   animated?: boolean;
+  /** Pages in a multi-page file (a TIFF's), of which the first converts; absent: one. */
+  pages?: number;
 }
 
 /** The spec's quality slider, shared by every lossy format: percent, divided by 100 for the encoders. */

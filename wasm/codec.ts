@@ -9,7 +9,7 @@ import type { RawImage } from '../workers/pipeline/raw-image';
 export interface SourceCodec {
   format: SourceFormatInfo<SourceFormat>;
   /** The WASM decoder, for files the browser cannot decode; fetched and compiled on first use. */
-  decode(buffer: ArrayBuffer): Promise<ImageData>;
+  decode(buffer: ArrayBuffer): Promise<RawImage>;
   metadata: SourceMetadata;
 }
 

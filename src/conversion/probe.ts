@@ -40,6 +40,8 @@ export interface ImageHeader {
   turned?: boolean;
   /** An animation (a GIF's), of which the first frame converts. */
   animated?: boolean;
+  /** Pages in a multi-page file (a TIFF's), of which the first converts. */
+  pages?: number;
 }
 
 /** How many leading bytes the signature check needs, given the first SIGNATURE_LENGTH bytes. */
@@ -86,5 +88,5 @@ export async function probeImage(blob: Blob): Promise<ImageHeader | null> {
   if (!format) return null;
   const read = await readImageHeader(format, blobSource(blob));
   const header: ImageHeader = { format, size: read?.size ?? null, turned: read?.turned ?? false };
-  return read?.animated ? { ...header, animated: true } : header;
+  return { ...header, ...(read?.animated ? { animated: true } : {}), ...(read?.pages ? { pages: read.pages } : {}) };
 }

@@ -102,8 +102,8 @@ const ABOUT = (
         <div>
           <h3>Four formats</h3>
           <p>
-            Convert between JPG, PNG, WebP and AVIF, and from GIF and BMP. WebP and AVIF are usually far smaller than JPG at the same
-            quality; PNG keeps every pixel.
+            Convert between JPG, PNG, WebP and AVIF, and from iPhone HEIC, TIFF, GIF and BMP. WebP and AVIF are usually far smaller than
+            JPG at the same quality; PNG keeps every pixel.
           </p>
         </div>
         <div>

@@ -69,6 +69,17 @@ function uniqueName(pathInPackage: string, taken: Set<string>): string {
   return `${name}.${extension}`;
 }
 
+/** A HEIC decoded by libheif's heif-convert, as PNG bytes. */
+function heifToPng(path: string): Buffer {
+  const png = `${path}.decoded.png`;
+  try {
+    execFileSync('heif-convert', [path, png], { stdio: ['ignore', 'ignore', 'pipe'] });
+    return readFileSync(png);
+  } finally {
+    rmSync(png, { force: true });
+  }
+}
+
 async function describe(path: string, name: string, source: string): Promise<CorpusFile> {
   const bytes = lstatSync(path).size;
   const entry = { path: relative(CORPUS_DIR, path), name, source, bytes };
@@ -76,8 +87,8 @@ async function describe(path: string, name: string, source: string): Promise<Cor
   // The size a viewer shows (EXIF orientation applied), from a decoder that is not the browser's; a file it cannot
   // decode whole is damaged, and the app may refuse it or convert what it can, but must say which.
   try {
-    // sharp reads no BMP: ImageMagick decodes it (to a PNG) for it.
-    const input = path.endsWith('.bmp') ? execFileSync('/usr/bin/convert', [path, 'PNG32:-'], { maxBuffer: 1 << 30 }) : path;
+    // sharp reads no BMP and no HEVC: ImageMagick and libheif's heif-convert decode them (to a PNG) for it.
+    const input = path.endsWith('.bmp') ? execFileSync('/usr/bin/convert', [path, 'PNG32:-'], { maxBuffer: 1 << 30 }) : path.endsWith('.heic') ? heifToPng(path) : path;
     const { info } = await sharp(input, { failOn: 'error', limitInputPixels: false }).rotate().raw().toBuffer({ resolveWithObject: true });
     return { ...entry, expect: 'converts', width: info.width, height: info.height };
   } catch {

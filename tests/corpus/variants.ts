@@ -7,7 +7,9 @@ import { join } from 'node:path';
  * the tools that write them in the wild: ExifTool (orientation, extended XMP, ICC, thumbnails, PNG eXIf), ImageMagick
  * (progressive, subsampling, CMYK, grey, 16-bit and palette PNG, PNG text chunks), libjpeg-turbo's jpegtran (restart
  * markers), libwebp's cwebp/img2webp/webpmux (lossy, lossless, alpha, animation, metadata chunks) and libavif's
- * avifenc (8/10/12-bit, 4:4:4, alpha, EXIF/XMP/ICC, irot from orientation, grids); and ImageMagick's BMP (Windows
+ * avifenc (8/10/12-bit, 4:4:4, alpha, EXIF/XMP/ICC, irot from orientation, grids); libheif's heif-enc (8- and
+ * 10-bit HEIC); and ImageMagick's TIFF (LZW, Deflate, none, 16-bit, grey, alpha, big-endian, pages, Orientation),
+ * BMP (Windows
  * 3 and V5, OS/2, palette, RLE8) and GIF (still, transparent, interlaced, animated), the sources only the browser decodes.
  */
 
@@ -20,6 +22,8 @@ export const TOOLS: Record<string, string> = {
   img2webp: 'webp',
   webpmux: 'webp',
   avifenc: 'libavif-bin',
+  'heif-enc': 'libheif-examples',
+  'heif-convert': 'libheif-examples',
 };
 
 export interface VariantInputs {
@@ -180,7 +184,37 @@ export const VARIANTS: readonly Variant[] = [
     how: 'avifenc --grid 2x2 (the primary item is a grid of four tiles)',
     make: (inputs, out) => avifenc(inputs, out, ['-d', '8', '--grid', '2x2']),
   },
-  // The sources only, which the browser decodes: BMP as Windows, OS/2 and editors write it, GIF still and animated.
+  // The sources only. HEIC as libheif's encoder writes it (x265): 8-bit, and 10-bit from a 16-bit PNG.
+  { name: 'heic/8-bit.heic', how: 'heif-enc -q 80 (x265)', make: (inputs, out) => run('heif-enc', ['-q', '80', '-o', out, base(inputs, 'base.png')]) },
+  {
+    name: 'heic/10-bit.heic',
+    how: 'heif-enc -b 10 -q 80 from a 16-bit PNG',
+    make: (inputs, out) => {
+      magick(base(inputs, 'base.png'), '-depth', '16', `PNG48:${base(inputs, 'base-16.png')}`);
+      run('heif-enc', ['-b', '10', '-q', '80', '-o', out, base(inputs, 'base-16.png')]);
+    },
+  },
+  // TIFF as ImageMagick's libtiff writes it, which only Safari decodes: each compression, 16-bit, grey, alpha, both byte
+  // orders, several pages, and an Orientation tag.
+  { name: 'tiff/rgb-lzw.tiff', how: 'ImageMagick -compress LZW', make: (inputs, out) => magick(base(inputs, 'base.png'), '-compress', 'LZW', out) },
+  { name: 'tiff/rgba-deflate.tiff', how: 'ImageMagick -compress Zip, with alpha', make: (inputs, out) => magick(base(inputs, 'base-alpha.png'), '-compress', 'Zip', out) },
+  { name: 'tiff/rgb-16-bit.tiff', how: 'ImageMagick -depth 16 -compress None', make: (inputs, out) => magick(base(inputs, 'base.png'), '-depth', '16', '-compress', 'None', out) },
+  { name: 'tiff/grey.tiff', how: 'ImageMagick -colorspace Gray -compress LZW', make: (inputs, out) => magick(base(inputs, 'base.png'), '-colorspace', 'Gray', '-compress', 'LZW', out) },
+  { name: 'tiff/big-endian.tiff', how: 'ImageMagick -define tiff:endian=msb', make: (inputs, out) => magick(base(inputs, 'base.png'), '-define', 'tiff:endian=msb', '-compress', 'LZW', out) },
+  {
+    name: 'tiff/multi-page.tiff',
+    how: 'ImageMagick: three pages, LZW (the first converts)',
+    make: (inputs, out) => magick(...[0, 1, 2].map((i) => base(inputs, `frame-${i}.png`)), '-compress', 'LZW', out),
+  },
+  {
+    name: 'tiff/orientation-6.tiff',
+    how: 'exiftool -Orientation#=6 on an LZW TIFF',
+    make: (inputs, out) => {
+      magick(base(inputs, 'base.png'), '-compress', 'LZW', out);
+      exiftool('-overwrite_original', '-Orientation#=6', out);
+    },
+  },
+  // BMP as Windows, OS/2 and editors write it, GIF still and animated: the browser decodes them.
   { name: 'bmp/24-bit.bmp', how: 'ImageMagick BMP3 (BITMAPINFOHEADER, 24-bit, bottom-up)', make: (inputs, out) => magick(base(inputs, 'base.png'), `BMP3:${out}`) },
   { name: 'bmp/32-bit-alpha.bmp', how: 'ImageMagick BMP (a V5 header, 32-bit with an alpha mask)', make: (inputs, out) => magick(base(inputs, 'base-alpha.png'), `BMP:${out}`) },
   { name: 'bmp/8-bit-palette.bmp', how: 'ImageMagick BMP3, 256 colours', make: (inputs, out) => magick(base(inputs, 'base.png'), '-colors', '256', '-type', 'Palette', `BMP3:${out}`) },

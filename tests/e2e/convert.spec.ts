@@ -46,28 +46,35 @@ async function differenceFromPhoto(bytes: Buffer): Promise<number> {
 }
 
 for (const output of OUTPUTS) {
-  test(`GIF, animated GIF and BMP sources convert to ${output.label}: the browser decodes them, an animation as its first frame`, async ({ page }) => {
-    await pickFiles(page, [FIXTURES.gif, FIXTURES.animatedGif, FIXTURES.bmp]);
-    await expect(page.getByText('Ready to convert')).toHaveCount(3);
+  test(`HEIC, TIFF, GIF and BMP sources convert to ${output.label}: HEIC through libheif, TIFF through UTIF, an animation or a multi-page file as its first picture`, async ({ page }) => {
+    await pickFiles(page, [FIXTURES.heic, FIXTURES.tiff, FIXTURES.multiPageTiff, FIXTURES.gif, FIXTURES.animatedGif, FIXTURES.bmp]);
+    await expect(page.getByText('Ready to convert')).toHaveCount(6);
+    // Chromium has no HEIC decoder: the preview is libheif's too.
+    await expect(fileCard(page, FIXTURES.heic).locator('img[src^="blob:"]')).toBeVisible();
     // Only the animation's card says what becomes of it.
     await expect(fileCard(page, FIXTURES.animatedGif).getByText('Animated: the first frame is converted.')).toBeVisible();
     await expect(page.getByText('Animated: the first frame is converted.')).toHaveCount(1);
+    await expect(fileCard(page, FIXTURES.multiPageTiff).getByText('3 pages: the first page is converted.')).toBeVisible();
     await chooseFormat(page, output.label);
-    await convertAll(page, 3);
+    await convertAll(page, 6);
     const files = await downloadAllZip(page);
-    expect(Object.keys(files).sort()).toEqual(['animated', 'photo', 'photo (2)'].map((base) => `${base}.${output.extension}`).sort());
+    const photos = ['photo', 'photo (2)', 'photo (3)', 'photo (4)'];
+    expect(Object.keys(files).sort()).toEqual(['animated', 'pages', ...photos].map((base) => `${base}.${output.extension}`).sort());
     for (const bytes of Object.values(files)) {
       expect(magicFormat(bytes)).toBe(output.format);
       const metadata = await sharp(bytes).metadata();
       expect([metadata.width, metadata.height, metadata.pages ?? 1]).toEqual([400, 300, 1]);
     }
-    // Both are the photo: the BMP its pixels exactly (PNG keeps them), the GIF a 256-colour palette of them.
-    const differences = await Promise.all(['photo', 'photo (2)'].map((base) => differenceFromPhoto(files[`${base}.${output.extension}`]!)));
+    // Each is the photo: the BMP and the TIFF its pixels exactly (PNG keeps them), the HEIC lossy, the GIF a 256-colour palette of them.
+    const differences = await Promise.all(photos.map((base) => differenceFromPhoto(files[`${base}.${output.extension}`]!)));
     expect(Math.min(...differences)).toBeLessThan(output.format === 'png' ? 0.5 : 6);
     expect(Math.max(...differences)).toBeLessThan(16);
-    const [r, g, b] = (await decoded(files[`animated.${output.extension}`]!)).pixel(200, 150);
+    // The animation and the pages hold the same three pictures: the first is what converts.
     const [er, eg, eb] = [1, 3, 5].map((at) => parseInt(ANIMATED_FRAMES[0].slice(at, at + 2), 16));
-    expect(Math.max(Math.abs(r! - er!), Math.abs(g! - eg!), Math.abs(b! - eb!))).toBeLessThan(12);
+    for (const base of ['animated', 'pages']) {
+      const [r, g, b] = (await decoded(files[`${base}.${output.extension}`]!)).pixel(200, 150);
+      expect(Math.max(Math.abs(r! - er!), Math.abs(g! - eg!), Math.abs(b! - eb!)), base).toBeLessThan(12);
+    }
   });
 }
 

@@ -19,8 +19,9 @@ describe('detectImageFormat reads the leading bytes', () => {
     expect(detectImageFormat(bytes(ftyp('avis', ['msf1'])))).toBe('avif');
   });
 
-  it('rejects an ISO-BMFF file without an AVIF brand (HEIC)', () => {
-    expect(detectImageFormat(bytes(ftyp('heic', ['mif1', 'heic'])))).toBeNull();
+  it('tells HEIC from AVIF by their brands, and rejects an ISO-BMFF file that is no image (an MP4)', () => {
+    expect(detectImageFormat(bytes(ftyp('heic', ['mif1', 'heic'])))).toBe('heic');
+    expect(detectImageFormat(bytes(ftyp('isom', ['isom', 'iso2', 'mp41'])))).toBeNull();
   });
 
   it('rejects a RIFF file that is not WebP (WAV)', () => {

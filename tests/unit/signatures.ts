@@ -36,13 +36,20 @@ export function headerOf(format: SourceFormat, width: number, height: number): n
       const vp8x = [...latin1('VP8X'), 10, 0, 0, 0, 0, 0, 0, 0, ...u24le(width - 1), ...u24le(height - 1)];
       return [...latin1('RIFF'), 4 + vp8x.length, 0, 0, 0, ...latin1('WEBP'), ...vp8x];
     }
-    case 'avif': {
+    case 'avif':
+    case 'heic': {
       const ispe = box('ispe', [0, 0, 0, 0, ...u32be(width), ...u32be(height)]);
       const meta = box('meta', [0, 0, 0, 0, ...box('iprp', box('ipco', ispe))]);
-      return [...ftyp('avif', ['mif1', 'miaf']), ...meta];
+      // As libavif and an iPhone write their ftyp.
+      return [...(format === 'avif' ? ftyp('avif', ['mif1', 'miaf']) : ftyp('heic', ['mif1', 'heic'])), ...meta];
     }
     case 'gif':
       return [...latin1('GIF89a'), ...u16le(width), ...u16le(height), 0, 0, 0];
+    case 'tiff': {
+      // Little-endian, the directory right after the header: width, height (LONG), no compression; no next page.
+      const entry = (tag: number, type: number, value: number) => [...u16le(tag), ...u16le(type), ...u32le(1), ...u32le(value)];
+      return [...latin1('II'), 42, 0, ...u32le(8), ...u16le(3), ...entry(256, 4, width), ...entry(257, 4, height), ...entry(259, 3, 1), ...u32le(0)];
+    }
     case 'bmp': {
       // BITMAPFILEHEADER, then a BITMAPINFOHEADER (40 bytes) of a 24-bit image stored bottom-up.
       const dib = [...u32le(40), ...u32le(width), ...u32le(height), ...u16le(1), ...u16le(24), ...u32le(0), ...u32le(0), ...u32le(2835), ...u32le(2835), ...u32le(0), ...u32le(0)];
@@ -57,6 +64,8 @@ export const HEADS: Record<SourceFormat, number[]> = {
   png: headerOf('png', 400, 300),
   webp: headerOf('webp', 400, 300),
   avif: headerOf('avif', 400, 300),
+  heic: headerOf('heic', 400, 300),
+  tiff: headerOf('tiff', 400, 300),
   gif: headerOf('gif', 400, 300),
   bmp: headerOf('bmp', 400, 300),
 };

@@ -1,12 +1,13 @@
-import sharp from 'sharp';
+import sharp, { type Sharp, type TiffOptions } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from '../../core/formats';
 import { probeImage, readImageHeader } from '../../src/conversion/probe';
+import { SOURCE_CODECS } from '../../wasm';
 import { validateFile } from '../../src/features/intake/validateFile';
 import { bmpOf, photoPixels } from '../fixtures/make-fixtures';
 import { latin1, u16le, u32le } from './signatures';
 
-/** The sources only (GIF, BMP): their header readers on the layouts files have, built here. */
+/** The sources only (TIFF, GIF, BMP): their header readers on the layouts files have, built here; TIFF's decoder too. */
 
 const LIMIT = 100_000_000;
 
@@ -100,5 +101,82 @@ describe('GIF headers', () => {
       if (read) expect(read.size).toEqual({ width: 8, height: 6 });
       else expect(cut).toBeLessThan(10);
     }
+  });
+});
+
+/** A classic TIFF's directory (little-endian) of LONG tags, with the offset of the next one. */
+function directory(tags: [number, number][], next: number): number[] {
+  return [...u16le(tags.length), ...tags.flatMap(([tag, value]) => [...u16le(tag), ...u16le(4), ...u32le(1), ...u32le(value)]), ...u32le(next)];
+}
+
+describe('TIFF headers and decoding', () => {
+  const rgb = photoPixels(40, 30, 6);
+  const sharpTiff = (options: TiffOptions, image: Sharp = sharp(rgb, { raw: { width: 40, height: 30, channels: 3 } })) => image.tiff(options).toBuffer();
+
+  it('libtiff\'s own files (through sharp): LZW, Deflate, none, JPEG-compressed; their size; UTIF decodes them to the picture', async () => {
+    for (const compression of ['lzw', 'deflate', 'none', 'jpeg'] as const) {
+      const bytes = new Uint8Array(await sharpTiff({ compression }));
+      expect(detectFormat(bytes), compression).toBe('tiff');
+      expect(await readImageHeader('tiff', bytes)).toEqual({ size: { width: 40, height: 30 }, turned: false });
+      const image = await SOURCE_CODECS.tiff.decode(bytes.slice().buffer);
+      expect([image.width, image.height]).toEqual([40, 30]);
+      let difference = 0;
+      for (let i = 0; i < 40 * 30; i++) for (let c = 0; c < 3; c++) difference += Math.abs(rgb[i * 3 + c]! - image.data[i * 4 + c]!);
+      expect(difference / (40 * 30 * 3), compression).toBeLessThan(compression === 'jpeg' ? 8 : 0.01);
+    }
+  });
+
+  it('16-bit and grey decode to 8-bit RGBA', async () => {
+    const sixteen = new Uint8Array(await sharpTiff({}, sharp(rgb, { raw: { width: 40, height: 30, channels: 3 } }).toColourspace('rgb16')));
+    const grey = new Uint8Array(await sharpTiff({}, sharp(rgb, { raw: { width: 40, height: 30, channels: 3 } }).greyscale()));
+    for (const bytes of [sixteen, grey]) {
+      const image = await SOURCE_CODECS.tiff.decode(bytes.slice().buffer);
+      expect([image.width, image.height, image.data.length]).toEqual([40, 30, 40 * 30 * 4]);
+    }
+  });
+
+  it('big-endian ("MM")', async () => {
+    const bytes = Uint8Array.from([...latin1('MM'), 0, 42, 0, 0, 0, 8, 0, 2, 1, 0, 0, 3, 0, 0, 0, 1, 0x01, 0xf4, 0, 0, 1, 1, 0, 4, 0, 0, 0, 1, 0, 0, 0x01, 0x2c, 0, 0, 0, 0]);
+    expect(detectFormat(bytes)).toBe('tiff');
+    expect(await readImageHeader('tiff', bytes)).toEqual({ size: { width: 500, height: 300 }, turned: false });
+  });
+
+  it('a directory at the end of the file, after the pixels (as libtiff writes it), is found where the header points', async () => {
+    const pixels = Array.from({ length: 5000 }, () => 7);
+    const bytes = Uint8Array.from([...latin1('II'), 42, 0, ...u32le(8 + pixels.length), ...pixels, ...directory([[256, 640], [257, 480]], 0)]);
+    expect(await readImageHeader('tiff', bytes)).toEqual({ size: { width: 640, height: 480 }, turned: false });
+  });
+
+  it('counts pages, not reduced-resolution previews, and stops at a directory that points back', async () => {
+    const first = 8;
+    const preview = first + 2 + 3 * 12 + 4;
+    const second = preview + 2 + 3 * 12 + 4;
+    const bytes = Uint8Array.from([
+      ...latin1('II'), 42, 0, ...u32le(first),
+      ...directory([[256, 640], [257, 480], [254, 0]], preview),
+      ...directory([[256, 160], [257, 120], [254, 1]], second),
+      ...directory([[256, 640], [257, 480], [254, 0]], first),
+    ]);
+    expect(await readImageHeader('tiff', bytes)).toEqual({ size: { width: 640, height: 480 }, turned: false, pages: 2 });
+    const page = await sharp({ create: { width: 20, height: 10, channels: 3, background: 'red' } }).png().toBuffer();
+    const multiPage = new Uint8Array(await sharp([page, page, page], { join: { animated: true } }).tiff().toBuffer());
+    expect(await readImageHeader('tiff', multiPage)).toMatchObject({ size: { width: 20, height: 10 }, pages: 3 });
+    expect(await validateFile(new Blob([multiPage], { type: 'image/tiff' }), LIMIT)).toMatchObject({ isValid: true, pages: 3 });
+  });
+
+  it('an Orientation of 5–8 turns it a quarter; UTIF\'s pixels are turned as viewers turn them', async () => {
+    const turned = Uint8Array.from([...latin1('II'), 42, 0, ...u32le(8), ...directory([[256, 640], [257, 480], [274, 6]], 0)]);
+    expect(await readImageHeader('tiff', turned)).toEqual({ size: { width: 640, height: 480 }, turned: true });
+    const oriented = new Uint8Array(await sharp(rgb, { raw: { width: 40, height: 30, channels: 3 } }).withMetadata({ orientation: 6 }).tiff().toBuffer());
+    expect(await readImageHeader('tiff', oriented)).toMatchObject({ turned: true });
+    const image = await SOURCE_CODECS.tiff.decode(oriented.slice().buffer);
+    expect([image.width, image.height]).toEqual([30, 40]);
+  });
+
+  it('a file cut before its directory has no size; a damaged one fails to decode rather than hang', async () => {
+    const bytes = new Uint8Array(await sharpTiff({ compression: 'lzw' }));
+    for (const cut of [3, 7, 12]) expect(await readImageHeader('tiff', bytes.subarray(0, cut))).toBeNull();
+    const header = Uint8Array.from([...latin1('II'), 42, 0, ...u32le(8), ...directory([[256, 640], [257, 480]], 0)]);
+    await expect(SOURCE_CODECS.tiff.decode(header.slice().buffer)).rejects.toThrow();
   });
 });

@@ -14,11 +14,14 @@ describe('validateFile applies the five rules in the spec order', () => {
     ['png', 'image/png'],
     ['webp', 'image/webp'],
     ['avif', 'image/avif'],
+    ['heic', 'image/heic'],
+    ['heic', 'image/heif'],
+    ['tiff', 'image/tiff'],
     ['gif', 'image/gif'],
     ['bmp', 'image/bmp'],
     ['bmp', 'image/x-ms-bmp'],
   ] as const)('accepts a %s file declared as %s', async (format, type) => {
-    expect(await check(blobOf(HEADS[format], 2048, type))).toEqual({ isValid: true, format, size: { width: 400, height: 300 }, animated: false });
+    expect(await check(blobOf(HEADS[format], 2048, type))).toEqual({ isValid: true, format, size: { width: 400, height: 300 }, animated: false, pages: 1 });
   });
 
   it('1. over 25 MB: "File too large. Maximum 25MB per file."', async () => {
@@ -38,10 +41,10 @@ describe('validateFile applies the five rules in the spec order', () => {
   });
 
   it('3. an image type we do not accept: the spec\'s "Unsupported format. Use …" naming every format taken in', async () => {
-    for (const type of ['image/svg+xml', 'image/heic', 'image/x-icon']) {
+    for (const type of ['image/svg+xml', 'image/jxl', 'image/x-icon']) {
       expect(await check(blobOf(HEADS.png, 2048, type))).toEqual({
         isValid: false,
-        message: 'Unsupported format. Use JPG, PNG, WebP, AVIF, GIF, or BMP.',
+        message: 'Unsupported format. Use JPG, PNG, WebP, AVIF, HEIC, TIFF, GIF, or BMP.',
       });
     }
   });

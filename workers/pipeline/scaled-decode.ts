@@ -43,5 +43,21 @@ export async function decodeScaledBitmap(file: Blob, mimeType: string, stored: S
  * view): decoded near that size where the browser can (decodeScaledBitmap), else whole.
  */
 export async function bitmapNearScale(file: Blob, source: SourceHeader, scale: number): Promise<ImageBitmap> {
-  return (await decodeScaledBitmap(file, sourceFormatInfo(source.format).mimeType, source.size, scale)) ?? createImageBitmap(file, { imageOrientation: 'from-image' });
+  const scaled = await decodeScaledBitmap(file, sourceFormatInfo(source.format).mimeType, source.size, scale);
+  if (scaled) return scaled;
+  try {
+    return await createImageBitmap(file, { imageOrientation: 'from-image' });
+  } catch (error) {
+    return (await decodedByCodec(file, source)) ?? Promise.reject(error);
+  }
+}
+
+/**
+ * The format's WASM decoder, where the browser has none for it (HEIC outside Safari): loaded only then, so a preview
+ * worker that never meets such a file never loads the codecs.
+ */
+async function decodedByCodec(file: Blob, source: SourceHeader): Promise<ImageBitmap | null> {
+  const [{ SOURCE_CODECS }, { decodeWithWasm }, { toImageData }] = await Promise.all([import('../../wasm'), import('./decode'), import('./canvas-encoder')]);
+  const pixels = await decodeWithWasm(await file.arrayBuffer(), SOURCE_CODECS[source.format]);
+  return pixels && createImageBitmap(toImageData(pixels));
 }

@@ -20,8 +20,11 @@ export interface SelectedFile {
   thumbnailUrl: string | null;
 }
 
-/** An animation converts as its first frame: every output format here is a still image. */
-export const ANIMATED_NOTE = 'Animated: the first frame is converted.';
+/** An animation converts as its first frame, a multi-page file as its first page: every output here is one still image. */
+function noteFor({ animated, pages }: { animated: boolean; pages: number }): string | null {
+  if (animated) return 'Animated: the first frame is converted.';
+  return pages > 1 ? `${pages} pages: the first page is converted.` : null;
+}
 
 /** Longest edge of a preview in the grid, in device pixels. */
 const THUMBNAIL_EDGE = 240;
@@ -60,7 +63,7 @@ export function useSelectedFiles() {
             extension: displayExtension(file.name),
             isValid: result.isValid,
             validationMessage: result.isValid ? null : result.message,
-            note: result.isValid && result.animated ? ANIMATED_NOTE : null,
+            note: result.isValid ? noteFor(result) : null,
             thumbnailUrl: null,
           };
         }),

@@ -14,7 +14,7 @@ export const VALIDATION_MESSAGES = {
   tooSmall: 'File too small to be a valid image.',
 } as const;
 
-export type ValidationResult = { isValid: true; format: SourceFormat; size: { width: number; height: number }; animated: boolean } | { isValid: false; message: string };
+export type ValidationResult = { isValid: true; format: SourceFormat; size: { width: number; height: number }; animated: boolean; pages: number } | { isValid: false; message: string };
 
 /**
  * The spec's five rules, in its order; the first that fails gives the message. Then two of ours, from the same
@@ -33,5 +33,5 @@ export async function validateFile(file: Blob, pixelLimit: number): Promise<Vali
   if (!header.size) return { isValid: false, message: VALIDATION_MESSAGES.mismatch };
   const pixels = header.size.width * header.size.height;
   if (pixels > pixelLimit) return { isValid: false, message: imageTooLargeMessage(pixels, pixelLimit) };
-  return { isValid: true, format: declared, size: header.size, animated: header.animated ?? false };
+  return { isValid: true, format: declared, size: header.size, animated: header.animated ?? false, pages: header.pages ?? 1 };
 }

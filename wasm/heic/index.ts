@@ -1,0 +1,13 @@
+import type { SourceCodec } from '../codec';
+import { decodeHeic } from './loader';
+import { heic } from './meta';
+
+/**
+ * Decoded by the browser where it can (Safari), else by libheif in WebAssembly. Its EXIF is not read: HEIF orients
+ * the image with its own boxes, which both decoders apply.
+ */
+export const codec: SourceCodec = {
+  format: heic,
+  decode: decodeHeic,
+  metadata: { readExif: () => null, hasMetadata: () => false },
+};

@@ -1,0 +1,13 @@
+import type { SourceCodec } from '../codec';
+import { decodeTiff } from './loader';
+import { tiff } from './meta';
+
+/**
+ * Decoded by the browser where it can (Safari), else by UTIF. Its EXIF is not read: the Orientation tag is the TIFF's
+ * own, which both decoders apply.
+ */
+export const codec: SourceCodec = {
+  format: tiff,
+  decode: decodeTiff,
+  metadata: { readExif: () => null, hasMetadata: () => false },
+};
