@@ -25,6 +25,13 @@ export interface SourceFormatInfo<Id extends string = string> {
    * that will be resized down need not be decoded whole.
    */
   scaledDecode: boolean;
+  /**
+   * What the decoder that stands in for a browser without one holds per pixel of the image, rounded up: libheif's
+   * WASM heap (which never shrinks while its worker lives), UTIF's arrays. Absent: every engine decodes it itself.
+   * core/plan.ts counts it in a job's cost even where the browser decodes it (Safari): a phone's budget errs on the
+   * side of fewer jobs at once.
+   */
+  decoderBytesPerPixel?: number;
 }
 
 /**

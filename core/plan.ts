@@ -1,5 +1,5 @@
 import type { ConversionSettings, JobPlan, SourceHeader } from './contract';
-import { formatInfo } from './formats';
+import { formatInfo, sourceFormatInfo } from './formats';
 import { planGeometry, rotated, turned, type Size } from './geometry';
 import { decodedBytes } from './memory';
 import { plannedEncoder } from './policy';
@@ -26,16 +26,16 @@ export const RESIZER_HEAP_BYTES = { perSourcePixel: 26, perOutputPixel: 32 } as 
 /**
  * A job's plan from its source's header and the settings: made once on the page as the job starts, carried to the
  * worker in the request. Its costs are what the job holds at its largest: the decoded bytes of the source or of a
- * larger output, the resizer's heap when the output is resampled, and what the encoder holds for the pixels it
- * encodes (the whole output; a sample's part): the browser's encoder a copy of them, a WASM encoder the heap it grows
- * to.
+ * larger output, the decoder's own memory where a WASM or script decoder stands in for the browser's (HEIC, TIFF),
+ * the resizer's heap when the output is resampled, and what the encoder holds for the pixels it encodes (the whole
+ * output; a sample's part): the browser's encoder a copy of them, a WASM encoder the heap it grows to.
  */
 export function planJob(source: SourceHeader, settings: ConversionSettings, browserEncodes: (mimeType: string) => boolean): JobPlan {
   const shown = rotated(shownSize(source), settings.rotation);
   const geometry = planGeometry(shown, settings);
   const output = formatInfo(settings.outputFormat);
   const encoder = plannedEncoder(settings, output, browserEncodes);
-  const decoded = Math.max(decodedBytes(source.size), decodedBytes(geometry));
+  const decoded = Math.max(decodedBytes(source.size), decodedBytes(geometry)) + (sourceFormatInfo(source.format).decoderBytesPerPixel ?? 0) * source.size.width * source.size.height;
   const encoderPerPixel = encoder === 'browser' ? BROWSER_ENCODER_BYTES_PER_PIXEL : output.encoderHeapBytesPerPixel;
   const outputPixels = geometry.width * geometry.height;
   // The crop at the source's full size: a smaller decode (decode-smaller.md) is what some browsers cannot do.

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ConversionSettings } from '../../core/contract';
-import { FORMATS } from '../../core/formats';
+import { FORMATS, SOURCE_FORMATS } from '../../core/formats';
 import { chromiumCanvas, webkitCanvas } from './support/canvas';
 import { planJob, RESIZER_HEAP_BYTES, SAMPLE_PIXELS } from '../../core/plan';
 import { planFor } from '../../src/conversion/bridge';
@@ -31,6 +31,15 @@ describe("a job's plan", () => {
     const browser = { enableCompression: false } as const;
     expect(planJob(source, settings(browser), chromiumCanvas).cost).toBe(1000 * 500 * 4 * 2);
     expect(planJob(source, settings(browser), chromiumCanvas).sampleCost).toBe(1000 * 500 * 4 * 2);
+  });
+
+  it('a HEIC or TIFF also costs what its stand-in decoder holds (libheif, UTIF); a GIF, which every engine decodes, does not', () => {
+    const browser = settings({ enableCompression: false });
+    const size = { width: 4000, height: 3000 };
+    const jpeg = planJob({ format: 'jpeg', size, turned: false }, browser, chromiumCanvas).cost;
+    expect(planJob({ format: 'heic', size, turned: false }, browser, chromiumCanvas).cost).toBe(jpeg + 4000 * 3000 * SOURCE_FORMATS.heic.decoderBytesPerPixel);
+    expect(planJob({ format: 'tiff', size, turned: false }, browser, chromiumCanvas).sampleCost).toBe(planJob({ format: 'jpeg', size, turned: false }, browser, chromiumCanvas).sampleCost + 4000 * 3000 * SOURCE_FORMATS.tiff.decoderBytesPerPixel);
+    expect(planJob({ format: 'gif', size, turned: false }, browser, chromiumCanvas).cost).toBe(jpeg);
   });
 
   it("adds the resizer's heap when the output is resampled, for the crop it is handed and the output it makes", () => {

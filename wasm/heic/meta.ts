@@ -18,4 +18,6 @@ export const heic = {
   matches: (head) => ftypBrands(head).some((brand) => HEIC_BRANDS.has(brand)),
   alpha: true,
   scaledDecode: false,
+  /** libheif's heap: the file, the YCbCr planes (16-bit for 10-bit files) and the RGBA it converts to; 5.9 bytes a pixel over its 17 MB start for a 3 MP file, measured in Node. */
+  decoderBytesPerPixel: 12,
 } as const satisfies SourceFormatInfo<'heic'>;

@@ -14,4 +14,6 @@ export const tiff = {
   matches: (head) => head.length >= 4 && ((head[0] === 0x49 && head[1] === 0x49 && head[2] === 42 && head[3] === 0) || (head[0] === 0x4d && head[1] === 0x4d && head[2] === 0 && head[3] === 42)),
   alpha: true,
   scaledDecode: false,
+  /** UTIF's arrays: the decoded samples (up to 8 bytes a pixel, 16-bit RGBA) and its RGBA copy of them. */
+  decoderBytesPerPixel: 12,
 } as const satisfies SourceFormatInfo<'tiff'>;
