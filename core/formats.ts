@@ -2,6 +2,7 @@ import { avif } from '../wasm/avif/meta';
 import { bmp } from '../wasm/bmp/meta';
 import { gif } from '../wasm/gif/meta';
 import { heic } from '../wasm/heic/meta';
+import { jxl } from '../wasm/jxl/meta';
 import { tiff } from '../wasm/tiff/meta';
 import { jpeg } from '../wasm/jpeg/meta';
 import { png } from '../wasm/png/meta';
@@ -20,7 +21,7 @@ export type ImageFormat = keyof typeof FORMATS;
 export const IMAGE_FORMATS = Object.keys(FORMATS) as readonly ImageFormat[];
 
 /** Formats the app takes in but does not write (the browser decodes them, or a WASM decoder where it cannot). One line per codec folder, like FORMATS. */
-export const SOURCE_ONLY_FORMATS = { heic, tiff, gif, bmp } as const;
+export const SOURCE_ONLY_FORMATS = { heic, jxl, tiff, gif, bmp } as const;
 
 /** Every format a file may come in: the outputs, then the sources only. */
 export const SOURCE_FORMATS = { ...FORMATS, ...SOURCE_ONLY_FORMATS } as const;

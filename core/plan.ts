@@ -26,7 +26,7 @@ export const RESIZER_HEAP_BYTES = { perSourcePixel: 26, perOutputPixel: 32 } as 
 /**
  * A job's plan from its source's header and the settings: made once on the page as the job starts, carried to the
  * worker in the request. Its costs are what the job holds at its largest: the decoded bytes of the source or of a
- * larger output, the decoder's own memory where a WASM or script decoder stands in for the browser's (HEIC, TIFF),
+ * larger output, the decoder's own memory where a WASM or script decoder stands in for the browser's (HEIC, JPEG XL, TIFF),
  * the resizer's heap when the output is resampled, and what the encoder holds for the pixels it encodes (the whole
  * output; a sample's part): the browser's encoder a copy of them, a WASM encoder the heap it grows to.
  */

@@ -102,7 +102,7 @@ const ABOUT = (
         <div>
           <h3>Four formats</h3>
           <p>
-            Convert between JPG, PNG, WebP and AVIF, and from iPhone HEIC, TIFF, GIF and BMP. WebP and AVIF are usually far smaller than
+            Convert between JPG, PNG, WebP and AVIF, and from iPhone HEIC, JPEG XL, TIFF, GIF and BMP. WebP and AVIF are usually far smaller than
             JPG at the same quality; PNG keeps every pixel.
           </p>
         </div>

@@ -69,11 +69,11 @@ function uniqueName(pathInPackage: string, taken: Set<string>): string {
   return `${name}.${extension}`;
 }
 
-/** A HEIC decoded by libheif's heif-convert, as PNG bytes. */
-function heifToPng(path: string): Buffer {
+/** A file decoded by its format's own tool (heif-convert, djxl: both take the input and the output's path), as PNG bytes. */
+function decodedToPng(tool: string, path: string): Buffer {
   const png = `${path}.decoded.png`;
   try {
-    execFileSync('heif-convert', [path, png], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(tool, [path, png], { stdio: ['ignore', 'ignore', 'pipe'] });
     return readFileSync(png);
   } finally {
     rmSync(png, { force: true });
@@ -87,8 +87,8 @@ async function describe(path: string, name: string, source: string): Promise<Cor
   // The size a viewer shows (EXIF orientation applied), from a decoder that is not the browser's; a file it cannot
   // decode whole is damaged, and the app may refuse it or convert what it can, but must say which.
   try {
-    // sharp reads no BMP and no HEVC: ImageMagick and libheif's heif-convert decode them (to a PNG) for it.
-    const input = path.endsWith('.bmp') ? execFileSync('/usr/bin/convert', [path, 'PNG32:-'], { maxBuffer: 1 << 30 }) : path.endsWith('.heic') ? heifToPng(path) : path;
+    // sharp reads no BMP, HEVC or JPEG XL: ImageMagick, heif-convert and djxl decode them (to a PNG) for it.
+    const input = path.endsWith('.bmp') ? execFileSync('/usr/bin/convert', [path, 'PNG32:-'], { maxBuffer: 1 << 30 }) : path.endsWith('.heic') ? decodedToPng('heif-convert', path) : path.endsWith('.jxl') ? decodedToPng('djxl', path) : path;
     const { info } = await sharp(input, { failOn: 'error', limitInputPixels: false }).rotate().raw().toBuffer({ resolveWithObject: true });
     return { ...entry, expect: 'converts', width: info.width, height: info.height };
   } catch {

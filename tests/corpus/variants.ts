@@ -8,7 +8,7 @@ import { join } from 'node:path';
  * (progressive, subsampling, CMYK, grey, 16-bit and palette PNG, PNG text chunks), libjpeg-turbo's jpegtran (restart
  * markers), libwebp's cwebp/img2webp/webpmux (lossy, lossless, alpha, animation, metadata chunks) and libavif's
  * avifenc (8/10/12-bit, 4:4:4, alpha, EXIF/XMP/ICC, irot from orientation, grids); libheif's heif-enc (8- and
- * 10-bit HEIC); and ImageMagick's TIFF (LZW, Deflate, none, 16-bit, grey, alpha, big-endian, pages, Orientation),
+ * 10-bit HEIC); libjxl's cjxl (lossy, lossless, alpha, a recompressed JPEG); and ImageMagick's TIFF (LZW, Deflate, none, 16-bit, grey, alpha, big-endian, pages, Orientation),
  * BMP (Windows
  * 3 and V5, OS/2, palette, RLE8) and GIF (still, transparent, interlaced, animated), the sources only the browser decodes.
  */
@@ -24,6 +24,8 @@ export const TOOLS: Record<string, string> = {
   avifenc: 'libavif-bin',
   'heif-enc': 'libheif-examples',
   'heif-convert': 'libheif-examples',
+  cjxl: 'libjxl-tools',
+  djxl: 'libjxl-tools',
 };
 
 export interface VariantInputs {
@@ -194,6 +196,12 @@ export const VARIANTS: readonly Variant[] = [
       run('heif-enc', ['-b', '10', '-q', '80', '-o', out, base(inputs, 'base-16.png')]);
     },
   },
+  // JPEG XL as libjxl's cjxl writes it: lossy (a bare codestream), lossless, with alpha, and a JPEG recompressed
+  // losslessly (in a container, with its reconstruction data).
+  { name: 'jxl/lossy.jxl', how: 'cjxl -d 1', make: (inputs, out) => run('cjxl', [base(inputs, 'base.png'), out, '-d', '1', '--quiet']) },
+  { name: 'jxl/lossless.jxl', how: 'cjxl -d 0', make: (inputs, out) => run('cjxl', [base(inputs, 'base.png'), out, '-d', '0', '--quiet']) },
+  { name: 'jxl/alpha.jxl', how: 'cjxl -d 1 from a PNG with alpha', make: (inputs, out) => run('cjxl', [base(inputs, 'base-alpha.png'), out, '-d', '1', '--quiet']) },
+  { name: 'jxl/recompressed-jpeg.jxl', how: 'cjxl from a JPEG (lossless recompression, jbrd box)', make: (inputs, out) => run('cjxl', [base(inputs, 'base.jpg'), out, '--quiet']) },
   // TIFF as ImageMagick's libtiff writes it, which only Safari decodes: each compression, 16-bit, grey, alpha, both byte
   // orders, several pages, and an Orientation tag.
   { name: 'tiff/rgb-lzw.tiff', how: 'ImageMagick -compress LZW', make: (inputs, out) => magick(base(inputs, 'base.png'), '-compress', 'LZW', out) },

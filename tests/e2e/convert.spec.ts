@@ -46,9 +46,9 @@ async function differenceFromPhoto(bytes: Buffer): Promise<number> {
 }
 
 for (const output of OUTPUTS) {
-  test(`HEIC, TIFF, GIF and BMP sources convert to ${output.label}: HEIC through libheif, TIFF through UTIF, an animation or a multi-page file as its first picture`, async ({ page }) => {
-    await pickFiles(page, [FIXTURES.heic, FIXTURES.tiff, FIXTURES.multiPageTiff, FIXTURES.gif, FIXTURES.animatedGif, FIXTURES.bmp]);
-    await expect(page.getByText('Ready to convert')).toHaveCount(6);
+  test(`HEIC, JPEG XL, TIFF, GIF and BMP sources convert to ${output.label}: through libheif, libjxl and UTIF here, an animation or a multi-page file as its first picture`, async ({ page }) => {
+    await pickFiles(page, [FIXTURES.heic, FIXTURES.jxl, FIXTURES.tiff, FIXTURES.multiPageTiff, FIXTURES.gif, FIXTURES.animatedGif, FIXTURES.bmp]);
+    await expect(page.getByText('Ready to convert')).toHaveCount(7);
     // Chromium has no HEIC decoder: the preview is libheif's too.
     await expect(fileCard(page, FIXTURES.heic).locator('img[src^="blob:"]')).toBeVisible();
     // Only the animation's card says what becomes of it.
@@ -56,16 +56,16 @@ for (const output of OUTPUTS) {
     await expect(page.getByText('Animated: the first frame is converted.')).toHaveCount(1);
     await expect(fileCard(page, FIXTURES.multiPageTiff).getByText('3 pages: the first page is converted.')).toBeVisible();
     await chooseFormat(page, output.label);
-    await convertAll(page, 6);
+    await convertAll(page, 7);
     const files = await downloadAllZip(page);
-    const photos = ['photo', 'photo (2)', 'photo (3)', 'photo (4)'];
+    const photos = ['photo', 'photo (2)', 'photo (3)', 'photo (4)', 'photo (5)'];
     expect(Object.keys(files).sort()).toEqual(['animated', 'pages', ...photos].map((base) => `${base}.${output.extension}`).sort());
     for (const bytes of Object.values(files)) {
       expect(magicFormat(bytes)).toBe(output.format);
       const metadata = await sharp(bytes).metadata();
       expect([metadata.width, metadata.height, metadata.pages ?? 1]).toEqual([400, 300, 1]);
     }
-    // Each is the photo: the BMP and the TIFF its pixels exactly (PNG keeps them), the HEIC lossy, the GIF a 256-colour palette of them.
+    // Each is the photo: the BMP and the TIFF its pixels exactly (PNG keeps them), the HEIC and the JPEG XL lossy, the GIF a 256-colour palette of them.
     const differences = await Promise.all(photos.map((base) => differenceFromPhoto(files[`${base}.${output.extension}`]!)));
     expect(Math.min(...differences)).toBeLessThan(output.format === 'png' ? 0.5 : 6);
     expect(Math.max(...differences)).toBeLessThan(16);

@@ -36,7 +36,7 @@ test('the manifest has an id, standalone display, one theme colour, PNG icons 19
   }
   expect(manifest.share_target).toMatchObject({ action: '/share-target', method: 'POST', enctype: 'multipart/form-data' });
   expect(manifest.share_target.params.files[0].accept).toContain('image/jpeg');
-  expect(manifest.file_handlers[0].accept).toEqual({ 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/webp': ['.webp'], 'image/avif': ['.avif'], 'image/heic': ['.heic', '.heif', '.hif'], 'image/tiff': ['.tiff', '.tif'], 'image/gif': ['.gif'], 'image/bmp': ['.bmp', '.dib'] });
+  expect(manifest.file_handlers[0].accept).toEqual({ 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/webp': ['.webp'], 'image/avif': ['.avif'], 'image/heic': ['.heic', '.heif', '.hif'], 'image/jxl': ['.jxl'], 'image/tiff': ['.tiff', '.tif'], 'image/gif': ['.gif'], 'image/bmp': ['.bmp', '.dib'] });
 });
 
 test.describe('with the service worker', () => {

@@ -160,8 +160,8 @@ const OUTPUTS = [
   { label: 'WebP', format: 'webp', extension: 'webp' },
   { label: 'AVIF', format: 'avif', extension: 'avif' },
 ] as const;
-/** The four formats, and the sources only: a HEIC and TIFFs (libheif and UTIF where the engine has no decoder), GIFs and a BMP. */
-const INPUTS = [FIXTURES.jpeg, FIXTURES.png, FIXTURES.webp, FIXTURES.avif, FIXTURES.heic, FIXTURES.tiff, FIXTURES.multiPageTiff, FIXTURES.gif, FIXTURES.animatedGif, FIXTURES.bmp];
+/** The four formats, and the sources only: a HEIC, a JPEG XL and TIFFs (libheif, libjxl and UTIF where the engine has no decoder), GIFs and a BMP. */
+const INPUTS = [FIXTURES.jpeg, FIXTURES.png, FIXTURES.webp, FIXTURES.avif, FIXTURES.heic, FIXTURES.jxl, FIXTURES.tiff, FIXTURES.multiPageTiff, FIXTURES.gif, FIXTURES.animatedGif, FIXTURES.bmp];
 
 /** Checks a result decodes as `format`, at the 400 × 300 of the inputs (a JPG, as jpegli makes it). */
 async function checkDecodes(engine: string, name: string, bytes: Buffer, format: string): Promise<void> {
@@ -192,7 +192,7 @@ export const SCENARIOS: Scenario[] = [
         [FIXTURES.textAsPng]: 'Invalid file format. File may be corrupted or malicious.',
         [FIXTURES.tinyPng]: 'File too small to be a valid image.',
         [FIXTURES.tooLarge]: 'File too large. Maximum 25MB per file.',
-        [FIXTURES.svg]: 'Unsupported format. Use JPG, PNG, WebP, AVIF, HEIC, TIFF, GIF, or BMP.',
+        [FIXTURES.svg]: 'Unsupported format. Use JPG, PNG, WebP, AVIF, HEIC, JPEG XL, TIFF, GIF, or BMP.',
         'notes.txt': 'Not an image file.',
       };
       const cards = await cardTexts(context.session);
@@ -205,7 +205,7 @@ export const SCENARIOS: Scenario[] = [
   },
   ...OUTPUTS.map(
     (output): Scenario => ({
-      name: `JPG, PNG, WebP, AVIF, HEIC, TIFF, GIF and BMP convert to ${output.label}; a download and the zip decode`,
+      name: `JPG, PNG, WebP, AVIF, HEIC, JPEG XL, TIFF, GIF and BMP convert to ${output.label}; a download and the zip decode`,
       async run(context) {
         const { session } = context;
         await open(context);

@@ -15,7 +15,7 @@ import { headerOf } from './signatures';
 const format = fc.constantFrom(...SOURCE_FORMAT_IDS);
 /** Within every format's range (a lossy WebP tops out at 16383; this header is VP8X, but keep to the common range). */
 const dimension = fc.integer({ min: 1, max: 16383 });
-const MIME: Record<SourceFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', heic: 'image/heic', tiff: 'image/tiff', gif: 'image/gif', bmp: 'image/bmp' };
+const MIME: Record<SourceFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', heic: 'image/heic', jxl: 'image/jxl', tiff: 'image/tiff', gif: 'image/gif', bmp: 'image/bmp' };
 
 /** A generated header, padded with random bytes as the rest of a file would be. */
 const headerWithSize = fc.record({

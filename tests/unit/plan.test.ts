@@ -33,7 +33,7 @@ describe("a job's plan", () => {
     expect(planJob(source, settings(browser), chromiumCanvas).sampleCost).toBe(1000 * 500 * 4 * 2);
   });
 
-  it('a HEIC or TIFF also costs what its stand-in decoder holds (libheif, UTIF); a GIF, which every engine decodes, does not', () => {
+  it('a HEIC, JPEG XL or TIFF also costs what its stand-in decoder holds (libheif, libjxl, UTIF); a GIF, which every engine decodes, does not', () => {
     const browser = settings({ enableCompression: false });
     const size = { width: 4000, height: 3000 };
     const jpeg = planJob({ format: 'jpeg', size, turned: false }, browser, chromiumCanvas).cost;

@@ -45,6 +45,10 @@ export function headerOf(format: SourceFormat, width: number, height: number): n
     }
     case 'gif':
       return [...latin1('GIF89a'), ...u16le(width), ...u16le(height), 0, 0, 0];
+    case 'jxl': {
+      // A bare codestream with a SizeHeader of explicit dimensions (div8 = 0, then 2-bit selectors for 30-bit sizes).
+      return jxlCodestream(width, height);
+    }
     case 'tiff': {
       // Little-endian, the directory right after the header: width, height (LONG), no compression; no next page.
       const entry = (tag: number, type: number, value: number) => [...u16le(tag), ...u16le(type), ...u32le(1), ...u32le(value)];
@@ -58,6 +62,30 @@ export function headerOf(format: SourceFormat, width: number, height: number): n
   }
 }
 
+/**
+ * A JPEG XL codestream's first bytes: the signature FF 0A, then the SizeHeader written bit by bit, least significant
+ * first: small = 0, then height − 1 and (ratio 0) width − 1, each as a 2-bit selector and 9, 13, 18 or 30 bits.
+ */
+function jxlCodestream(width: number, height: number): number[] {
+  const bits: number[] = [];
+  const put = (value: number, count: number) => {
+    for (let i = 0; i < count; i++) bits.push((value >>> i) & 1);
+  };
+  const u32 = (value: number) => {
+    const widths = [9, 13, 18, 30];
+    const selector = widths.findIndex((w) => value < 2 ** w);
+    put(selector, 2);
+    put(value, widths[selector]!);
+  };
+  put(0, 1);
+  u32(height - 1);
+  put(0, 3);
+  u32(width - 1);
+  const bytes = [0xff, 0x0a];
+  for (let i = 0; i < bits.length; i += 8) bytes.push(bits.slice(i, i + 8).reduce((byte, bit, j) => byte | (bit << j), 0));
+  return [...bytes, 0, 0, 0, 0];
+}
+
 /** Leading bytes of a 400 × 300 image in each format, for tests that need a file's head but not a decodable image. */
 export const HEADS: Record<SourceFormat, number[]> = {
   jpeg: headerOf('jpeg', 400, 300),
@@ -65,6 +93,7 @@ export const HEADS: Record<SourceFormat, number[]> = {
   webp: headerOf('webp', 400, 300),
   avif: headerOf('avif', 400, 300),
   heic: headerOf('heic', 400, 300),
+  jxl: headerOf('jxl', 400, 300),
   tiff: headerOf('tiff', 400, 300),
   gif: headerOf('gif', 400, 300),
   bmp: headerOf('bmp', 400, 300),

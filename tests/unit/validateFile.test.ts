@@ -16,6 +16,7 @@ describe('validateFile applies the five rules in the spec order', () => {
     ['avif', 'image/avif'],
     ['heic', 'image/heic'],
     ['heic', 'image/heif'],
+    ['jxl', 'image/jxl'],
     ['tiff', 'image/tiff'],
     ['gif', 'image/gif'],
     ['bmp', 'image/bmp'],
@@ -41,10 +42,10 @@ describe('validateFile applies the five rules in the spec order', () => {
   });
 
   it('3. an image type we do not accept: the spec\'s "Unsupported format. Use …" naming every format taken in', async () => {
-    for (const type of ['image/svg+xml', 'image/jxl', 'image/x-icon']) {
+    for (const type of ['image/svg+xml', 'image/jp2', 'image/x-icon']) {
       expect(await check(blobOf(HEADS.png, 2048, type))).toEqual({
         isValid: false,
-        message: 'Unsupported format. Use JPG, PNG, WebP, AVIF, HEIC, TIFF, GIF, or BMP.',
+        message: 'Unsupported format. Use JPG, PNG, WebP, AVIF, HEIC, JPEG XL, TIFF, GIF, or BMP.',
       });
     }
   });

@@ -1,0 +1,14 @@
+import decoderUrl from '@jsquash/jxl/codec/dec/jxl_dec.wasm?url';
+import type { RawImage } from '../../workers/pipeline/raw-image';
+import { compileWasm, once } from '../once';
+
+/** libjxl's decoder (jSquash's build), fetched and compiled the first time a JPEG XL is decoded here, and precached. */
+const decoder = once(async () => {
+  const codec = await import('@jsquash/jxl/decode');
+  await codec.init(await compileWasm(decoderUrl));
+  return codec.default;
+});
+
+export async function decodeJxl(buffer: ArrayBuffer): Promise<RawImage> {
+  return (await decoder())(buffer);
+}
