@@ -182,7 +182,10 @@ function compileEagerly(): Plugin {
 
 /** Each format the app takes, by MIME type, with the file extensions it goes by (the format registry's). */
 const OPENABLE = Object.fromEntries(
-  SOURCE_FORMAT_IDS.map((id) => [sourceFormatInfo(id).mimeType, [sourceFormatInfo(id).extension, ...sourceFormatInfo(id).extensionAliases].map((extension) => `.${extension}`)]),
+  SOURCE_FORMAT_IDS.map((id) => {
+    const { mimeType, extension, extensionAliases } = sourceFormatInfo(id);
+    return [mimeType, [extension, ...extensionAliases].map((alias) => `.${alias}`)];
+  }),
 );
 
 export default defineConfig({

@@ -2,8 +2,8 @@ import type { Size } from './geometry';
 
 /**
  * What a source format is, as both threads see it: what intake recognises (signature, MIME types, extensions) and the
- * decoder needs. Every output format is one (FormatInfo); some formats are sources only (GIF, BMP: the browser
- * decodes them, nothing here encodes them). One entry per codec folder (wasm/<codec>/meta.ts), gathered in core/formats.ts.
+ * decoder needs. Every output format is one (FormatInfo); some formats are sources only (HEIC, JPEG XL, TIFF, GIF,
+ * BMP: the browser or a stand-in decoder reads them, nothing here writes them). One entry per codec folder (wasm/<codec>/meta.ts), gathered in core/formats.ts.
  */
 export interface SourceFormatInfo<Id extends string = string> {
   id: Id;

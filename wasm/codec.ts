@@ -45,3 +45,11 @@ export interface ContainerMetadata extends SourceMetadata {
   /** Writes EXIF into an encoded file; absent for a container we do not write it into. */
   writeExif?(encoded: Uint8Array, tiff: Uint8Array, size: { width: number; height: number }): Uint8Array;
 }
+
+/** A source whose EXIF is not read: its container has none (GIF, BMP), or its reader is not written yet. */
+export const NO_SOURCE_METADATA: SourceMetadata = { readExif: () => null, hasMetadata: () => false };
+
+/** A source every engine's browser decodes (createImageBitmap): no WASM decoder stands in, and no EXIF is read. */
+export function decodedByEveryBrowser(format: SourceFormatInfo<SourceFormat>): SourceCodec {
+  return { format, decode: () => Promise.reject(new Error(`${format.label} is decoded by the browser`)), metadata: NO_SOURCE_METADATA };
+}

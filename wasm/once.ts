@@ -25,3 +25,21 @@ export async function compileWasm(url: string): Promise<WebAssembly.Module> {
     return WebAssembly.compile(await (await fetch(url)).arrayBuffer());
   }
 }
+
+/** What a jSquash module gives: `init(module)` to start it from a compiled .wasm, and its function as the default export. */
+interface JsquashModule<F> {
+  init(module: WebAssembly.Module): Promise<unknown>;
+  default: F;
+}
+
+/**
+ * A jSquash module's function, started once per worker from the .wasm `wasm` compiles (this app's hashed, precached
+ * URL): the glue's import and the compile run side by side.
+ */
+export function jsquashStarted<F>(load: () => Promise<JsquashModule<F>>, wasm: () => Promise<WebAssembly.Module>): () => Promise<F> {
+  return once(async () => {
+    const [codec, module] = await Promise.all([load(), wasm()]);
+    await codec.init(module);
+    return codec.default;
+  });
+}

@@ -32,16 +32,11 @@ const MAX_DIMENSION = 1 << 24;
 
 export type ImageSize = Size;
 
-export interface ImageHeader {
+/** What the header reader read (HeaderRead: whether it is turned, animated, how many pages), with the format. */
+export interface ImageHeader extends Partial<Omit<HeaderRead, 'size'>> {
   format: SourceFormat;
   /** As stored (before EXIF orientation, which does not change the pixel count); null when the header is unreadable. */
   size: ImageSize | null;
-  /** Whether showing the image turns it a quarter: EXIF orientation 5–8 in a JPEG, `irot` 1 or 3 in an AVIF. */
-  turned?: boolean;
-  /** An animation (a GIF's), of which the first frame converts. */
-  animated?: boolean;
-  /** Pages in a multi-page file (a TIFF's), of which the first converts. */
-  pages?: number;
 }
 
 /** How many leading bytes the signature check needs, given the first SIGNATURE_LENGTH bytes. */
@@ -87,6 +82,5 @@ export async function probeImage(blob: Blob): Promise<ImageHeader | null> {
   const format = await sniffImageFormat(blob);
   if (!format) return null;
   const read = await readImageHeader(format, blobSource(blob));
-  const header: ImageHeader = { format, size: read?.size ?? null, turned: read?.turned ?? false };
-  return { ...header, ...(read?.animated ? { animated: true } : {}), ...(read?.pages ? { pages: read.pages } : {}) };
+  return read ? { format, ...read } : { format, size: null, turned: false };
 }

@@ -2,7 +2,7 @@ import type { EncodeOptions } from '@jsquash/avif/meta';
 import encoderUrl from '@jsquash/avif/codec/enc/avif_enc.wasm?url';
 import decoderUrl from '@jsquash/avif/codec/dec/avif_dec.wasm?url';
 import { deviceMemoryGb, hasRoomForItsCores } from '../../core/memory';
-import { compileWasm, once } from '../once';
+import { compileWasm, jsquashStarted, once } from '../once';
 
 /**
  * libavif's threaded build where the page is cross-origin isolated (core/isolation.ts; only then can workers share
@@ -36,11 +36,7 @@ const encoder = once(async (): Promise<Encode> => {
   };
 });
 
-const decoder = once(async () => {
-  const codec = await import('@jsquash/avif/decode');
-  await codec.init(await compileWasm(decoderUrl));
-  return codec.default;
-});
+const decoder = jsquashStarted(() => import('@jsquash/avif/decode'), () => compileWasm(decoderUrl));
 
 /**
  * Runs `encode` with the threaded libavif on one thread. jSquash's libavif sets its maxThreads to

@@ -1,4 +1,4 @@
-import type { SourceCodec } from '../codec';
+import { NO_SOURCE_METADATA, type SourceCodec } from '../codec';
 import { decodeHeic } from './loader';
 import { heic } from './meta';
 
@@ -9,5 +9,5 @@ import { heic } from './meta';
 export const codec: SourceCodec = {
   format: heic,
   decode: decodeHeic,
-  metadata: { readExif: () => null, hasMetadata: () => false },
+  metadata: NO_SOURCE_METADATA,
 };

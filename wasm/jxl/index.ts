@@ -1,4 +1,4 @@
-import type { SourceCodec } from '../codec';
+import { NO_SOURCE_METADATA, type SourceCodec } from '../codec';
 import { decodeJxl } from './loader';
 import { jxl } from './meta';
 
@@ -6,5 +6,5 @@ import { jxl } from './meta';
 export const codec: SourceCodec = {
   format: jxl,
   decode: decodeJxl,
-  metadata: { readExif: () => null, hasMetadata: () => false },
+  metadata: NO_SOURCE_METADATA,
 };

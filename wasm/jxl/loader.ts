@@ -1,13 +1,9 @@
 import decoderUrl from '@jsquash/jxl/codec/dec/jxl_dec.wasm?url';
 import type { RawImage } from '../../workers/pipeline/raw-image';
-import { compileWasm, once } from '../once';
+import { compileWasm, jsquashStarted } from '../once';
 
 /** libjxl's decoder (jSquash's build), fetched and compiled the first time a JPEG XL is decoded here, and precached. */
-const decoder = once(async () => {
-  const codec = await import('@jsquash/jxl/decode');
-  await codec.init(await compileWasm(decoderUrl));
-  return codec.default;
-});
+const decoder = jsquashStarted(() => import('@jsquash/jxl/decode'), () => compileWasm(decoderUrl));
 
 export async function decodeJxl(buffer: ArrayBuffer): Promise<RawImage> {
   return (await decoder())(buffer);

@@ -1,22 +1,14 @@
 import { defaultOptions as oxipngDefaults, type OptimiseOptions } from '@jsquash/oxipng/meta';
 import pngUrl from '@jsquash/png/codec/pkg/squoosh_png_bg.wasm?url';
 import oxipngUrl from '@jsquash/oxipng/codec/pkg/squoosh_oxipng_bg.wasm?url';
-import { compileWasm, once } from '../once';
+import { compileWasm, jsquashStarted, once } from '../once';
 
 // The PNG encoder and decoder share one .wasm, compiled once; the second init finds it already instantiated.
 const pngModule = once(() => compileWasm(pngUrl));
 
-const encoder = once(async () => {
-  const codec = await import('@jsquash/png/encode');
-  await codec.init(await pngModule());
-  return codec.default;
-});
+const encoder = jsquashStarted(() => import('@jsquash/png/encode'), pngModule);
 
-const decoder = once(async () => {
-  const codec = await import('@jsquash/png/decode');
-  await codec.init(await pngModule());
-  return codec.default;
-});
+const decoder = jsquashStarted(() => import('@jsquash/png/decode'), pngModule);
 
 /**
  * oxipng's single-threaded build, started straight from its wasm-bindgen module. The package's own entry point

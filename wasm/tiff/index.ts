@@ -1,4 +1,4 @@
-import type { SourceCodec } from '../codec';
+import { NO_SOURCE_METADATA, type SourceCodec } from '../codec';
 import { decodeTiff } from './loader';
 import { tiff } from './meta';
 
@@ -9,5 +9,5 @@ import { tiff } from './meta';
 export const codec: SourceCodec = {
   format: tiff,
   decode: decodeTiff,
-  metadata: { readExif: () => null, hasMetadata: () => false },
+  metadata: NO_SOURCE_METADATA,
 };

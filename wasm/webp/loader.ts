@@ -3,20 +3,12 @@ import encoderUrl from '@jsquash/webp/codec/enc/webp_enc.wasm?url';
 import simdEncoderUrl from '@jsquash/webp/codec/enc/webp_enc_simd.wasm?url';
 import decoderUrl from '@jsquash/webp/codec/dec/webp_dec.wasm?url';
 import { simd } from 'wasm-feature-detect';
-import { compileWasm, once } from '../once';
+import { compileWasm, jsquashStarted } from '../once';
 
 /** The SIMD build where the browser runs WASM SIMD (all current ones); the package picks its glue by the same test. */
-const encoder = once(async () => {
-  const [codec, hasSimd] = await Promise.all([import('@jsquash/webp/encode'), simd()]);
-  await codec.init(await compileWasm(hasSimd ? simdEncoderUrl : encoderUrl));
-  return codec.default;
-});
+const encoder = jsquashStarted(() => import('@jsquash/webp/encode'), async () => compileWasm((await simd()) ? simdEncoderUrl : encoderUrl));
 
-const decoder = once(async () => {
-  const codec = await import('@jsquash/webp/decode');
-  await codec.init(await compileWasm(decoderUrl));
-  return codec.default;
-});
+const decoder = jsquashStarted(() => import('@jsquash/webp/decode'), () => compileWasm(decoderUrl));
 
 export async function encodeLibwebp(image: ImageData, options: Partial<EncodeOptions>): Promise<ArrayBuffer> {
   return (await encoder())(image, options);
