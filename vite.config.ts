@@ -218,7 +218,7 @@ export default defineConfig({
         id: '/',
         name: 'Pixel Converter',
         short_name: 'Pixel Converter',
-        description: 'Convert images to JPG, PNG, WebP and AVIF in your browser. Nothing is uploaded.',
+        description: 'Convert images to JPG, PNG, WebP, AVIF and JPEG XL in your browser. Nothing is uploaded.',
         start_url: '/',
         scope: '/',
         display: 'standalone',

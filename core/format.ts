@@ -2,7 +2,7 @@ import type { Size } from './geometry';
 
 /**
  * What a source format is, as both threads see it: what intake recognises (signature, MIME types, extensions) and the
- * decoder needs. Every output format is one (FormatInfo); some formats are sources only (HEIC, JPEG XL, TIFF, GIF,
+ * decoder needs. Every output format is one (FormatInfo); some formats are sources only (HEIC, TIFF, GIF,
  * BMP: the browser or a stand-in decoder reads them, nothing here writes them). One entry per codec folder (wasm/<codec>/meta.ts), gathered in core/formats.ts.
  */
 export interface SourceFormatInfo<Id extends string = string> {
@@ -43,6 +43,8 @@ export interface FormatInfo<Id extends string = string, Options extends object =
   quality: {
     /** Distinct quality levels the encoder tells apart over (0, 1]: the target-size search bisects these. */
     levels: number;
+    /** Whether the slider's top (100 %) writes a lossless file (JPEG XL's). */
+    losslessAtMax?: boolean;
   } | null;
   /** Whether EXIF can be written into this container. */
   exif: boolean;

@@ -14,14 +14,14 @@ import type { FormatInfo, SourceFormatInfo } from './format';
  * which settings apply, header readers) and by the workers (encoder choice, alpha, EXIF). The order is the UI's.
  * Adding a format is a codec folder and its line here (docs/architecture.md, "How to add an output format").
  */
-export const FORMATS = { jpeg, png, webp, avif } as const;
+export const FORMATS = { jpeg, png, webp, avif, jxl } as const;
 
 export type ImageFormat = keyof typeof FORMATS;
 
 export const IMAGE_FORMATS = Object.keys(FORMATS) as readonly ImageFormat[];
 
 /** Formats the app takes in but does not write (the browser decodes them, or a WASM decoder where it cannot). One line per codec folder, like FORMATS. */
-export const SOURCE_ONLY_FORMATS = { heic, jxl, tiff, gif, bmp } as const;
+export const SOURCE_ONLY_FORMATS = { heic, tiff, gif, bmp } as const;
 
 /** Every format a file may come in: the outputs, then the sources only. */
 export const SOURCE_FORMATS = { ...FORMATS, ...SOURCE_ONLY_FORMATS } as const;

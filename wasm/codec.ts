@@ -30,6 +30,11 @@ export interface EncodeOptions {
   optimise: boolean;
   /** The job runs alone (ConvertRequest.alone): a threaded encoder may take every core, else one. */
   alone?: boolean;
+  /**
+   * "Optimised compression" is on. Where the WASM encoder is the only one and has a slower setting that makes smaller
+   * files (JPEG XL's effort), it takes that one; off, its fast one.
+   */
+  thorough?: boolean;
 }
 
 /** EXIF and other metadata in a source (exif.ts). The payload is the TIFF structure, without "Exif\0\0". */

@@ -10,8 +10,8 @@ export const CODEC_PACKAGES = Object.keys(dependencies).filter((name) => name.st
 
 /**
  * Files the build emits with the codecs but the app never loads, kept out of the offline precache: the hqx and
- * magic-kernel resizers (the pipeline resizes with Lanczos3). The threaded AVIF encoder is precached: the page is
- * cross-origin isolated (core/isolation.ts), so it is the one AVIF encoder that loads. oxipng's threaded build is not
- * emitted at all (see png/loader.ts).
+ * magic-kernel resizers (the pipeline resizes with Lanczos3). The threaded AVIF and JPEG XL encoders are precached:
+ * the page is cross-origin isolated (core/isolation.ts), so they are the ones that load on a desktop. oxipng's
+ * threaded build and libjxl's without SIMD are not emitted at all (see png/loader.ts, jxl/loader.ts).
  */
 export const UNLOADED_CODEC_FILES = ['**/squooshhqx*', '**/jsquash_magic_kernel*'];

@@ -51,13 +51,14 @@ function jsquash(glue: string, wasmPath: string, options: object): () => Promise
 }
 
 /** A fresh encoder instance, and the function that encodes with it. */
-const encoders: Record<'webp' | 'jpeg' | 'avif' | 'png', () => Promise<Encode>> = {
+const encoders: Record<'webp' | 'jpeg' | 'avif' | 'png' | 'jxl', () => Promise<Encode>> = {
   webp: jsquash('@jsquash/webp/encode.js', '@jsquash/webp/codec/enc/webp_enc_simd.wasm', FORMATS.webp.optimisedOptions),
   jpeg: async () => {
     const encode = await loadJpegli();
     return (image) => encode(image, jpegliOptions(QUALITY / 100));
   },
   avif: jsquash('@jsquash/avif/encode.js', '@jsquash/avif/codec/enc/avif_enc.wasm', FORMATS.avif.optimisedOptions),
+  jxl: jsquash('@jsquash/jxl/encode.js', '@jsquash/jxl/codec/enc/jxl_enc.wasm', FORMATS.jxl.optimisedOptions),
   png: async () => {
     const codec = await import('@jsquash/oxipng/codec/pkg/squoosh_oxipng.js');
     await codec.default(await wasm('@jsquash/oxipng/codec/pkg/squoosh_oxipng_bg.wasm'));
@@ -98,7 +99,9 @@ function inChild(name: string, path: string): Promise<{ heap: number; pixels: nu
 async function main() {
   const paths = [(await photoSet(1, 2000, 1500)).paths[0]!, (await photoSet(1, 4000, 3000)).paths[0]!];
   const lines = ["| WASM codec (the app's options) | 3 MP | 12 MP | counted (bytes per pixel) |", '| --- | --- | --- | --- |'];
-  for (const name of Object.keys(measured)) {
+  // `--only jxl` (a row's name): that row alone.
+  const only = process.argv.indexOf('--only');
+  for (const name of Object.keys(measured).filter((row) => only === -1 || row === process.argv[only + 1])) {
     const cells: string[] = [];
     for (const path of paths) {
       const { heap, pixels } = await inChild(name, path);

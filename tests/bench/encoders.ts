@@ -9,6 +9,7 @@
  *   npm run bench:encoders -- --photos DIR  photos made from DIR instead
  *   npm run bench:encoders -- --look        JPEG encoders at an equal look, on the corpus's photographs (below)
  *   npm run bench:encoders -- --look webp   WebP encoder settings at an equal look, likewise
+ *   npm run bench:encoders -- --look jxl    JPEG XL efforts at the browser JPEG's look, likewise
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -256,6 +257,60 @@ async function webpAtEqualLook() {
   console.log(`\n${lines.join('\n')}`);
 }
 
+/**
+ * `--look jxl [--qualities 60,90]`: libjxl (jSquash's single-threaded build, what a phone or Firefox runs) at each
+ * effort, at the look of the browser's JPEG at the slider's setting (libjpeg-turbo, 4:2:0, what a canvas exports):
+ * each effort's quality is searched per photo for the smallest file that looks at least as good, on the same
+ * off-grid crops; then each effort's encode time of the whole photos at 80 against the native JPEG's. Which effort
+ * the app's JPEG XL runs (wasm/jxl/meta.ts) and what JPEG XL saves over a JPG.
+ */
+async function jxlAtEqualLook() {
+  sharp.concurrency(1);
+  const metric = lookMetric();
+  const jxl = await import('@jsquash/jxl/encode.js');
+  await jxl.init(await wasm('@jsquash/jxl/codec/enc/jxl_enc.wasm'));
+  const libjxl = (effort: number) => async (image: Rgba, quality: number) => new Uint8Array(await jxl.default(image as ImageData, { effort, quality }));
+  const candidates: [string, (image: Rgba, quality: number) => Promise<Uint8Array>][] = [3, 4, 5, 7].map((effort) => [
+    `effort ${effort}${effort === FORMATS.jxl.optimisedOptions.effort ? ' (the app)' : ''}`,
+    libjxl(effort),
+  ]);
+  const browser = async (image: Rgba, quality: number) =>
+    new Uint8Array(await raw(image).jpeg({ quality, chromaSubsampling: '4:2:0', optimiseCoding: false, mozjpeg: false }).toBuffer());
+  const settings = argv.includes('--qualities') ? sliderSettings() : [QUALITY];
+  const found = new Map<string, { ratio: number; quality: number }[]>();
+  const wholes = await atEachSetting(settings, browser, async ({ crop, judge, setting, reference, target }) => {
+    const cells: string[] = [];
+    for (const [name, encode] of candidates) {
+      const best = await judge.lowestAtLook((q) => encode(crop, q), target, 1, 99);
+      const key = `${setting}|${name}`;
+      if (!found.has(key)) found.set(key, []);
+      if (best) found.get(key)!.push({ ratio: best.bytes.length / reference.length, quality: best.setting });
+      cells.push(`${setting} ${name.split(' (')[0]}: ${best ? `q${best.setting} ×${(best.bytes.length / reference.length).toFixed(2)}` : 'none'}`);
+    }
+    return cells.join(' | ');
+  });
+  const lines = [
+    `JPEG XL against the browser's JPEG (libjpeg-turbo, 4:2:0), ${metric} on 1024 × 768 off-grid crops of ${wholes.length} photographs (MATE's nature wallpapers).`,
+    '',
+    '| slider | libjxl | bytes ÷ browser JPEG at an equal look (geometric mean) | range | quality found (median; range) | encode time ÷ native JPEG at 80, whole photos |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
+  const { ratios: times } = await timesAgainstNative(
+    wholes,
+    browser,
+    candidates.map(([name, encode]) => [name, (image: Rgba) => encode(image, QUALITY)] as const),
+  );
+  for (const setting of settings) {
+    for (const [name] of candidates) {
+      const results = found.get(`${setting}|${name}`) ?? [];
+      const ratios = results.map((r) => r.ratio);
+      const qualities = results.map((r) => r.quality).sort((a, b) => a - b);
+      lines.push(`| ${setting} | ${name} | ${ratios.length ? geometricMean(ratios).toFixed(3) : '–'} (${results.length} of ${wholes.length} reached it) | ${ratios.length ? `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}` : '–'} | ${qualities[Math.floor(qualities.length / 2)] ?? '–'}; ${qualities[0] ?? '–'}–${qualities.at(-1) ?? '–'} | ${times.get(name)!.ratio.toFixed(2)} |`);
+    }
+  }
+  console.log(`\n${lines.join('\n')}`);
+}
+
 async function main() {
   // One thread for the native reference, as one WASM encoder runs in one worker.
   sharp.concurrency(1);
@@ -353,4 +408,5 @@ async function main() {
   console.log(`\n${lines.join('\n')}`);
 }
 
-await (argv.includes('--look') ? (argv[argv.indexOf('--look') + 1] === 'webp' ? webpAtEqualLook() : jpegAtEqualLook()) : main());
+const LOOKS: Record<string, () => Promise<void>> = { webp: webpAtEqualLook, jxl: jxlAtEqualLook };
+await (argv.includes('--look') ? (LOOKS[argv[argv.indexOf('--look') + 1] ?? ''] ?? jpegAtEqualLook)() : main());

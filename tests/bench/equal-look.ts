@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sharpReadable } from '../independentDecoders';
 
 /**
  * Encoders compared at an equal look: for a reference encode, each candidate's lowest setting whose output looks at
@@ -51,10 +52,10 @@ export class LookJudge {
 
   /** How close an encoded image looks to the source. Judges of several sources may run at once (a process each). */
   async look(encoded: Uint8Array): Promise<Look> {
-    // The metrics read PNG and JPEG; anything else (WebP) is judged as the PNG it decodes to.
+    // The metrics read PNG and JPEG; anything else (WebP, JPEG XL through djxl) is judged as the PNG it decodes to.
     const jpeg = encoded[0] === 0xff && encoded[1] === 0xd8;
     const path = join(this.scratch, `candidate-${this.candidates++}.${jpeg ? 'jpg' : 'png'}`);
-    writeFileSync(path, jpeg || encoded[0] === 0x89 ? encoded : await sharp(encoded).removeAlpha().png({ compressionLevel: 1 }).toBuffer());
+    writeFileSync(path, jpeg || encoded[0] === 0x89 ? encoded : await sharp(sharpReadable(Buffer.from(encoded))).removeAlpha().png({ compressionLevel: 1 }).toBuffer());
     const command = this.metric === 'ssimulacra2' ? SSIMULACRA2 : 'butteraugli';
     const { stdout } = await run(command, [this.sourcePath, path], { encoding: 'utf8' });
     rmSync(path);

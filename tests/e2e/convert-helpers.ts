@@ -2,7 +2,10 @@ import { crc32 } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
+import { sharpReadable } from '../independentDecoders';
 import { convertButton, enterEmail, saveDownload } from './helpers';
+
+export { exifOf, magicFormat, sharpReadable } from '../independentDecoders';
 
 /** Clicks Convert with a valid e-mail and waits until no job is pending or processing. */
 export async function convertAll(page: Page, expectedJobs: number): Promise<void> {
@@ -42,18 +45,9 @@ export async function downloadJob(page: Page, outputName: string): Promise<Buffe
   return saveDownload(download);
 }
 
-/** Format named by the leading bytes, independent of any decoder. */
-export function magicFormat(bytes: Buffer): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  if (bytes.toString('latin1', 4, 8) === 'ftyp' && /avif|avis/.test(bytes.toString('latin1', 8, 32))) return 'avif';
-  return 'unknown';
-}
-
-/** Decodes with sharp (libvips), a decoder independent of the browser's. */
+/** Decodes with sharp (libvips; djxl for JPEG XL), a decoder independent of the browser's. */
 export async function decoded(bytes: Buffer) {
-  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(sharpReadable(bytes)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const pixel = (x: number, y: number) => {
     const i = (y * info.width + x) * 4;
     return [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];

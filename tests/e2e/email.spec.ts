@@ -44,7 +44,7 @@ test('with no valid files Convert is disabled and says why', async ({ page }) =>
   await pickFiles(page, [FIXTURES.svg]);
   await enterEmail(page, 'not valid');
   await expect(convertButton(page)).toBeDisabled();
-  await expect(convertButton(page)).toHaveAccessibleDescription('None of these files can be converted. Add JPG, PNG, WebP, AVIF, HEIC, JPEG XL, TIFF, GIF or BMP images.');
+  await expect(convertButton(page)).toHaveAccessibleDescription('None of these files can be converted. Add JPG, PNG, WebP, AVIF, JPEG XL, HEIC, TIFF, GIF or BMP images.');
   await expect(page.getByText('Invalid email')).toHaveCount(0);
   await expect(page.getByTestId('job')).toHaveCount(0);
 });

@@ -59,7 +59,7 @@ export function convertButton(page: Page) {
   return page.getByRole('button', { name: /^(Convert \d+ images?( again with new settings)?|Converting\.\.\.)$/ });
 }
 
-export async function chooseFormat(page: Page, label: 'JPG' | 'PNG' | 'WebP' | 'AVIF'): Promise<void> {
+export async function chooseFormat(page: Page, label: 'JPG' | 'PNG' | 'WebP' | 'AVIF' | 'JPEG XL'): Promise<void> {
   await page.getByRole('radio', { name: label, exact: true }).check();
 }
 

@@ -6,10 +6,10 @@ test.beforeEach(async ({ page }) => {
   await openConverter(page);
 });
 
-test('the drop zone shows "Add Images", "Tap here or drag & drop images" and "Max 25 MB • JPG, PNG, WebP, AVIF, HEIC, JPEG XL, TIFF, GIF, BMP"', async ({ page }) => {
+test('the drop zone shows "Add Images", "Tap here or drag & drop images" and "Max 25 MB • JPG, PNG, WebP, AVIF, JPEG XL, HEIC, TIFF, GIF, BMP"', async ({ page }) => {
   await expect(page.getByText('Add Images')).toBeVisible();
   await expect(page.getByText('Tap here or drag & drop images')).toBeVisible();
-  await expect(page.getByText('Max 25 MB • JPG, PNG, WebP, AVIF, HEIC, JPEG XL, TIFF, GIF, BMP')).toBeVisible();
+  await expect(page.getByText('Max 25 MB • JPG, PNG, WebP, AVIF, JPEG XL, HEIC, TIFF, GIF, BMP')).toBeVisible();
   await expect(page.getByText('Upload images to start converting')).toBeVisible();
   const input = page.getByTestId('file-input');
   await expect(input).toHaveAttribute('accept', 'image/*');
@@ -50,7 +50,7 @@ test('every bad file shows its exact message; "No valid files added" when none i
   await expect(page.getByText('4 files had errors.')).toBeVisible();
   await expect(fileCard(page, FIXTURES.textAsPng).getByText('Invalid file format. File may be corrupted or malicious.')).toBeVisible();
   await expect(fileCard(page, FIXTURES.tinyPng).getByText('File too small to be a valid image.')).toBeVisible();
-  await expect(fileCard(page, FIXTURES.svg).getByText('Unsupported format. Use JPG, PNG, WebP, AVIF, HEIC, JPEG XL, TIFF, GIF, or BMP.')).toBeVisible();
+  await expect(fileCard(page, FIXTURES.svg).getByText('Unsupported format. Use JPG, PNG, WebP, AVIF, JPEG XL, HEIC, TIFF, GIF, or BMP.')).toBeVisible();
   await expect(fileCard(page, FIXTURES.tooLarge).getByText('File too large. Maximum 25MB per file.')).toBeVisible();
   await expect(fileCard(page, FIXTURES.svg).getByText('SVG', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Convert 0 images' })).toBeVisible();

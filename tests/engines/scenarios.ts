@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { FIXTURES } from '../fixtures/make-fixtures';
+import { magicFormat, sharpReadable } from '../independentDecoders';
 import { FORGET_KEPT_BATCH, KEPT_FILES, KEPT_SOURCE_SIZES, RECORDED_JOBS } from '../keptBatch';
 import { waitFor, type EngineSession, type Waiting } from './session';
 
@@ -159,19 +160,26 @@ const OUTPUTS = [
   { label: 'PNG', format: 'png', extension: 'png' },
   { label: 'WebP', format: 'webp', extension: 'webp' },
   { label: 'AVIF', format: 'avif', extension: 'avif' },
+  { label: 'JPEG XL', format: 'jxl', extension: 'jxl' },
 ] as const;
 /** The four formats, and the sources only: a HEIC, a JPEG XL and TIFFs (libheif, libjxl and UTIF where the engine has no decoder), GIFs and a BMP. */
 const INPUTS = [FIXTURES.jpeg, FIXTURES.png, FIXTURES.webp, FIXTURES.avif, FIXTURES.heic, FIXTURES.jxl, FIXTURES.tiff, FIXTURES.multiPageTiff, FIXTURES.gif, FIXTURES.animatedGif, FIXTURES.bmp];
 
-/** Checks a result decodes as `format`, at the 400 × 300 of the inputs (a JPG, as jpegli makes it). */
+/** Checks a result is a `format` file that decodes, at the 400 × 300 of the inputs (a JPG, as jpegli makes it; a JPEG XL, by djxl). */
 async function checkDecodes(engine: string, name: string, bytes: Buffer, format: string): Promise<void> {
-  const metadata = await sharp(bytes).metadata().catch((error: unknown) => fail(`${engine}: ${name} does not decode: ${String(error)}`));
-  const decodedFormat = metadata.format === 'heif' ? 'avif' : metadata.format;
-  check(decodedFormat === format, `${engine}: ${name} decodes as ${metadata.format}, not ${format}`);
+  check(magicFormat(bytes) === format, `${engine}: ${name} is ${magicFormat(bytes)}, not ${format}`);
+  const readable = (() => {
+    try {
+      return sharpReadable(bytes);
+    } catch (error) {
+      return fail(`${engine}: ${name} does not decode: ${String(error)}`);
+    }
+  })();
+  const metadata = await sharp(readable).metadata().catch((error: unknown) => fail(`${engine}: ${name} does not decode: ${String(error)}`));
   check(metadata.width === 400 && metadata.height === 300, `${engine}: ${name} is ${metadata.width}×${metadata.height}, not 400×300`);
   // With the default "Optimised compression", a JPG comes from jpegli, whose frame is progressive (a canvas's is not).
   if (format === 'jpeg') check(metadata.isProgressive === true, `${engine}: ${name} is a baseline JPEG: jpegli did not make it`);
-  await sharp(bytes).raw().toBuffer();
+  await sharp(readable).raw().toBuffer();
 }
 
 async function convertAll(context: ScenarioContext, count: number): Promise<string[]> {
@@ -192,7 +200,7 @@ export const SCENARIOS: Scenario[] = [
         [FIXTURES.textAsPng]: 'Invalid file format. File may be corrupted or malicious.',
         [FIXTURES.tinyPng]: 'File too small to be a valid image.',
         [FIXTURES.tooLarge]: 'File too large. Maximum 25MB per file.',
-        [FIXTURES.svg]: 'Unsupported format. Use JPG, PNG, WebP, AVIF, HEIC, JPEG XL, TIFF, GIF, or BMP.',
+        [FIXTURES.svg]: 'Unsupported format. Use JPG, PNG, WebP, AVIF, JPEG XL, HEIC, TIFF, GIF, or BMP.',
         'notes.txt': 'Not an image file.',
       };
       const cards = await cardTexts(context.session);
@@ -205,7 +213,7 @@ export const SCENARIOS: Scenario[] = [
   },
   ...OUTPUTS.map(
     (output): Scenario => ({
-      name: `JPG, PNG, WebP, AVIF, HEIC, JPEG XL, TIFF, GIF and BMP convert to ${output.label}; a download and the zip decode`,
+      name: `JPG, PNG, WebP, AVIF, JPEG XL, HEIC, TIFF, GIF and BMP convert to ${output.label}; a download and the zip decode`,
       async run(context) {
         const { session } = context;
         await open(context);

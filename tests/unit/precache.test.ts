@@ -30,12 +30,14 @@ describe('the precache manifest (offline copy)', () => {
     }
   });
 
-  it('holds the threaded AVIF encoder and the script its threads start from (the page is cross-origin isolated)', () => {
+  it('holds the threaded AVIF and JPEG XL encoders and the scripts their threads start from (the page is cross-origin isolated)', () => {
     const list = precached();
-    const threaded = assets().filter((file) => file.startsWith('avif_enc_mt'));
-    expect(threaded.some((file) => file.endsWith('.wasm'))).toBe(true);
-    expect(threaded.some((file) => file.startsWith('avif_enc_mt.worker'))).toBe(true);
-    for (const file of threaded) expect(list.has(`assets/${file}`), `${file} precached`).toBe(true);
+    for (const build of ['avif_enc_mt', 'jxl_enc_mt_simd']) {
+      const threaded = assets().filter((file) => file.startsWith(build));
+      expect(threaded.some((file) => file.endsWith('.wasm'))).toBe(true);
+      expect(threaded.some((file) => file.startsWith(`${build}.worker`))).toBe(true);
+      for (const file of threaded) expect(list.has(`assets/${file}`), `${file} precached`).toBe(true);
+    }
   });
 
   it('leaves out the resizers the pipeline never loads', () => {

@@ -45,7 +45,7 @@ describe('validateFile applies the five rules in the spec order', () => {
     for (const type of ['image/svg+xml', 'image/jp2', 'image/x-icon']) {
       expect(await check(blobOf(HEADS.png, 2048, type))).toEqual({
         isValid: false,
-        message: 'Unsupported format. Use JPG, PNG, WebP, AVIF, HEIC, JPEG XL, TIFF, GIF, or BMP.',
+        message: 'Unsupported format. Use JPG, PNG, WebP, AVIF, JPEG XL, HEIC, TIFF, GIF, or BMP.',
       });
     }
   });

@@ -1,15 +1,78 @@
-import { JXL } from 'image-size/types/jxl';
 import { JXLStream } from 'image-size/types/jxl-stream';
 import type { ByteSource } from '../../core/byte-source';
+import { ascii, u32be } from '../../core/bytes';
 import type { HeaderRead } from '../../core/format';
 
 /** The size is in the codestream's first bytes; in a container, behind the signature, ftyp and metadata boxes. */
 const HEADER_READ = 64 * 1024;
 
-/** image-size's parsers: the bare codestream's size header, or the container's `jxlc` or first `jxlp` box's. */
+/** A box of the JPEG XL container (ISO BMFF): its type and content's range; `end` may lie past the bytes held. */
+export interface ContainerBox {
+  type: string;
+  start: number;
+  end: number;
+}
+
+/** The container's top-level boxes in `bytes`, in order, up to the first whose header is cut or malformed. */
+export function* containerBoxes(bytes: Uint8Array): Generator<ContainerBox> {
+  for (let offset = 0; offset + 8 <= bytes.length; ) {
+    let size = u32be(bytes, offset);
+    let header = 8;
+    if (size === 1) {
+      if (offset + 16 > bytes.length) return;
+      size = u32be(bytes, offset + 8) * 2 ** 32 + u32be(bytes, offset + 12);
+      header = 16;
+    } else if (size === 0) {
+      size = Number.MAX_SAFE_INTEGER - offset;
+    }
+    if (size < header) return;
+    yield { type: ascii(bytes, offset + 4, 4), start: offset + header, end: offset + size };
+    offset += size;
+  }
+}
+
+/** Where a container's codestream starts in `bytes`: its `jxlc` box, or its first `jxlp` box (after its index). */
+function containerCodestream(bytes: Uint8Array): Uint8Array | null {
+  for (const box of containerBoxes(bytes)) {
+    if (box.type === 'jxlc') return bytes.subarray(box.start, box.end);
+    if (box.type === 'jxlp') return bytes.subarray(box.start + 4, box.end);
+  }
+  return null;
+}
+
+/** The codestream's bits, least significant first (the JPEG XL bitstream's order), from after its signature. */
+function bitReader(codestream: Uint8Array) {
+  let position = 16;
+  return (count: number) => {
+    let value = 0;
+    for (let bit = 0; bit < count; bit++, position++) {
+      const byte = codestream[position >> 3];
+      if (byte === undefined) throw new RangeError('The JPEG XL header is cut');
+      value |= ((byte >> (position & 7)) & 1) << bit;
+    }
+    return value >>> 0;
+  };
+}
+
+/**
+ * The codestream's orientation (1–8, EXIF's meaning), which libjxl applies as it decodes: the `ImageMetadata` after
+ * the `SizeHeader` (whose fields are read only to be passed; image-size reads the size). Its first field says all is
+ * default; then whether there are extra fields, the first of which is the orientation.
+ */
+export function codestreamOrientation(codestream: Uint8Array): number {
+  const read = bitReader(codestream);
+  const dimension = (small: boolean) => (small ? read(5) : read([9, 13, 18, 30][read(2)]!));
+  const small = read(1) === 1;
+  dimension(small);
+  if (read(3) === 0) dimension(small);
+  if (read(1) === 1) return 1;
+  return read(1) === 1 ? 1 + read(3) : 1;
+}
+
+/** image-size's parser for the size, of the bare codestream or the container's `jxlc` or first `jxlp` box; the orientation read here. */
 export async function readHeader(source: ByteSource): Promise<HeaderRead | null> {
   const head = await source.read(0, HEADER_READ);
-  const parser = head[0] === 0xff ? JXLStream : JXL;
-  if (!parser.validate(head)) return null;
-  return { size: parser.calculate(head), turned: false };
+  const codestream = head[0] === 0xff ? head : containerCodestream(head);
+  if (!codestream || !JXLStream.validate(codestream)) return null;
+  return { size: JXLStream.calculate(codestream), turned: codestreamOrientation(codestream) >= 5 };
 }

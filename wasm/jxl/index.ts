@@ -1,10 +1,14 @@
-import { NO_SOURCE_METADATA, type SourceCodec } from '../codec';
-import { decodeJxl } from './loader';
+import type { Codec } from '../codec';
+import { encode } from './encoder';
+import { jxlMetadata } from './exif';
+import { decodeJxl, encodeLibjxl } from './loader';
 import { jxl } from './meta';
 
-/** Decoded by the browser where it can (Safari), else by libjxl in WebAssembly. Its EXIF is not read yet. */
-export const codec: SourceCodec = {
+/** Decoded by the browser where it can (Safari), else by libjxl in WebAssembly; always written by libjxl. */
+export const codec: Codec = {
   format: jxl,
   decode: decodeJxl,
-  metadata: NO_SOURCE_METADATA,
+  encode,
+  warm: (tiny) => encodeLibjxl(tiny, jxl.optimisedOptions, false),
+  metadata: jxlMetadata,
 };

@@ -49,15 +49,16 @@ async function encodeForSettings(
 ): Promise<{ bytes: ArrayBuffer; encodes: number }> {
   // The encoder the page planned (and counted in the job's cost), whatever else the settings say.
   const optimise = plan.encoder === 'wasm';
+  const thorough = settings.enableCompression;
   if (!hasTargetSize(settings)) {
-    const bytes = await output.encode(image, { quality: encoderQuality(settings), optimise, alone });
+    const bytes = await output.encode(image, { quality: encoderQuality(settings), optimise, thorough, alone });
     report({ percent: STAGE_END.encode });
     return { bytes, encodes: 1 };
   }
   const targetBytes = settings.targetFileSize * 1024 - reservedBytes;
   if (!output.format.quality) {
     // A lossless format has no quality to trade: it fits or it does not.
-    const bytes = await output.encode(image, { quality: 1, optimise, alone });
+    const bytes = await output.encode(image, { quality: 1, optimise, thorough, alone });
     if (bytes.byteLength > targetBytes) throw new Error(CONVERSION_ERRORS.targetSize);
     return { bytes, encodes: 1 };
   }
@@ -70,7 +71,7 @@ async function encodeForSettings(
       attempt++;
       const stage = { name: 'fitting', attempt, attempts: MAX_TARGET_ATTEMPTS, targetKb: settings.targetFileSize } as const;
       report({ percent: STAGE_END.transform + (span * (attempt - 1)) / MAX_TARGET_ATTEMPTS, stage });
-      return output.encode(image, { quality, optimise, alone });
+      return output.encode(image, { quality, optimise, thorough, alone });
     },
   });
   if (!result) throw new Error(CONVERSION_ERRORS.targetSize);
@@ -260,7 +261,7 @@ export async function sampleOutput(request: ConvertRequest, resize: Resizer): Pr
     if (!decoded) throw new Error(CONVERSION_ERRORS.load);
     const image = await transform(decoded.pixels, settings, { resize, keepAlpha: output.format.alpha, fullSize: decoded.fullSize, plan });
     const part = crop(image, centredPart(image, SAMPLE_PIXELS));
-    const bytes = await output.encode(part, { quality: encoderQuality(settings), optimise: plan.encoder === 'wasm' });
+    const bytes = await output.encode(part, { quality: encoderQuality(settings), optimise: plan.encoder === 'wasm', thorough: settings.enableCompression });
     return { bytes: bytes.byteLength, pixels: part.width * part.height, outputPixels: image.width * image.height };
   } catch (error) {
     throw explainMemoryFailure(error);

@@ -1,7 +1,7 @@
 import { memo, useId, useMemo, useRef, type Dispatch, type ReactNode } from 'react';
 import { useValueFromBeforeHydration } from '../../app/useValueFromBeforeHydration';
 import { ASPECT_RATIOS } from '../../../core/contract';
-import { FORMATS, IMAGE_FORMATS } from '../../../core/formats';
+import { FORMATS, IMAGE_FORMATS, formatInfo } from '../../../core/formats';
 import { ASPECT_RATIO_LABELS, PRESETS, PRESET_LABELS, RANGES, targetSizeMissing, type AspectRatio, type ConversionSettings, type ImageFormat, type Range } from './settings';
 import { settingsReducer, type SettingsAction } from './settingsReducer';
 
@@ -207,7 +207,7 @@ function handlersFor(dispatch: Dispatch<SettingsAction>) {
  * start and end of every batch, on a UI thread that shares the cores with the workers.)
  */
 export function SettingsPanel({ settings, dispatch, children }: SettingsPanelProps) {
-  const output = FORMATS[settings.outputFormat];
+  const output = formatInfo(settings.outputFormat);
   const quality = output.quality !== null;
   const on = useMemo(() => handlersFor(dispatch), [dispatch]);
 
@@ -231,7 +231,9 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
                 ? 'The target file size chooses the quality.'
                 : settings.autoCompress
                   ? 'Smart compression sets the quality from the compression level.'
-                  : undefined
+                  : output.quality?.losslessAtMax
+                    ? `${output.label} is lossless at 100%.`
+                    : undefined
             }
             onChange={on.quality}
           />

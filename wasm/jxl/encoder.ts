@@ -1,0 +1,8 @@
+import { toImageData, wasmEncode } from '../../workers/pipeline/canvas-encoder';
+import type { Codec } from '../codec';
+import { encodeLibjxl } from './loader';
+import { libjxlOptions } from './meta';
+
+/** Always libjxl: no browser encodes JPEG XL from a canvas. On every core when the job runs alone (wasm/threads.ts). */
+export const encode: Codec['encode'] = (image, { quality, thorough = true, alone = false }) =>
+  wasmEncode(() => encodeLibjxl(toImageData(image), libjxlOptions(quality, { thorough }), alone));
