@@ -22,6 +22,8 @@ export const INTERRUPTED_MESSAGE = 'The page closed each time this image was con
 /** The visitor's file as it was picked: its bytes are kept beside the record (sourceFile) while its job is listed. */
 export interface SourceRecord {
   name: string;
+  /** The folder it sat in (ConversionJob.folder); absent in records written before folders, and for a loose file. */
+  folder?: string;
   type: string;
   size: number;
   lastModified: number;
@@ -68,7 +70,7 @@ export const outputFile = (jobId: string, extension: string) => `output-${jobId}
  * memory (the device was full), which the visitor was told.
  */
 export function jobRecord(job: ConversionJob, updatedAt: number): JobRecord | null {
-  const source = { name: job.file.name, type: job.file.type, size: job.originalSize, lastModified: job.file.lastModified };
+  const source = { name: job.file.name, ...(job.folder ? { folder: job.folder } : {}), type: job.file.type, size: job.originalSize, lastModified: job.file.lastModified };
   const common = { id: job.id, source, settings: job.settings, attempts: job.attempts, updatedAt };
   switch (job.status) {
     case 'completed':

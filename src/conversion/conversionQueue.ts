@@ -151,9 +151,10 @@ export class ConversionQueue {
   /** What became of each file, per settings key (settingsKey); the same object until a job changes state. */
   readonly getOutcomes = (): ReadonlyMap<File, ReadonlyMap<string, FileOutcome>> => this.outcomes;
 
-  start(files: readonly File[], settings: ConversionSettings): void {
+  /** Converts each file with these settings; its output goes in the folder the file sat in (zip, "Save all to folder…"). */
+  start(sources: readonly { file: File; folder: string }[], settings: ConversionSettings): void {
     const key = settingsKey(settings);
-    this.enqueue(files.map((file) => createJob(createId(), file, settings, key)));
+    this.enqueue(sources.map(({ file, folder }) => createJob(createId(), file, settings, key, folder)));
   }
 
   /**

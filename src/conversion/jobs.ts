@@ -10,6 +10,8 @@ export interface ConversionJob {
   id: string;
   /** The selected file this job converts. */
   file: File;
+  /** The folder the file sat in, relative to a dropped or picked folder; '' for a loose file. Its output goes there in a zip or a saved folder. */
+  folder: string;
   status: JobStatus;
   /** 0–100; never goes backwards while a job runs. */
   progress: number;
@@ -75,10 +77,11 @@ export function estimatedProgress(anchorValue: number, sinceMs: number, remainin
   return Math.min(ESTIMATE_CAP, Math.max(anchorValue, closed) + sinceMs / 2000);
 }
 
-export function createJob(id: string, file: File, settings: ConversionSettings, settingsKey: string): ConversionJob {
+export function createJob(id: string, file: File, settings: ConversionSettings, settingsKey: string, folder = ''): ConversionJob {
   return {
     id,
     file,
+    folder,
     status: 'pending',
     progress: 0,
     outputFormat: settings.outputFormat,
@@ -116,7 +119,7 @@ export interface RestoredJob {
 
 /** A restored job as the queue holds it. */
 export function jobFromRecord({ record, source, output, outputPlace }: RestoredJob): ConversionJob {
-  const job = { ...createJob(record.id, source, record.settings, settingsKey(record.settings)), originalSize: record.source.size, attempts: record.attempts };
+  const job = { ...createJob(record.id, source, record.settings, settingsKey(record.settings), record.source.folder ?? ''), originalSize: record.source.size, attempts: record.attempts };
   if (record.state === 'completed' && record.output && output) {
     const { name, width, height, encodes, keptOriginal } = record.output;
     return { ...job, status: 'completed', progress: 100, outputBlob: output, outputSize: output.size, outputName: name, encodes, keptOriginal, outputDimensions: { width, height }, keptAt: outputPlace };

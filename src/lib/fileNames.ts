@@ -1,9 +1,10 @@
 import { FORMATS, type ImageFormat } from '../../core/formats';
 
-/** Index of the dot that starts the extension, or -1 ("photo", ".bashrc" and "photo." have none). */
+/** Index of the dot that starts the extension, or -1 ("photo", ".bashrc", "photo." and "Trip.2024/photo" have none). */
 function extensionDot(name: string): number {
   const dot = name.lastIndexOf('.');
-  return dot > 0 && dot < name.length - 1 ? dot : -1;
+  const start = name.lastIndexOf('/') + 1;
+  return dot > start && dot < name.length - 1 ? dot : -1;
 }
 
 /** The extension upper-cased for display, or 'Unknown'. */
@@ -35,4 +36,19 @@ export function uniqueFileNames(names: readonly string[]): string[] {
     taken.add(candidate.toLowerCase());
     return candidate;
   });
+}
+
+/**
+ * The folder a file sat in, relative to what the visitor dropped or picked ("Holiday/Beach" for a picked folder's
+ * "Holiday/Beach/photo.jpg"), or '' for a loose file. Only plain names are kept: no empty, "." or ".." segment, and
+ * no separator but "/", so a path can never climb out of the zip's or the folder's root.
+ */
+export function folderOfPath(relativePath: string): string {
+  const segments = relativePath.split(/[/\\]/).filter((segment) => segment !== '' && segment !== '.' && segment !== '..');
+  return segments.slice(0, -1).join('/');
+}
+
+/** A name inside its folder, as a zip entry or a path under a picked folder: "Holiday/Beach/photo.webp". */
+export function pathInFolder(folder: string, name: string): string {
+  return folder ? `${folder}/${name}` : name;
 }

@@ -100,10 +100,10 @@ const ABOUT = (
           </p>
         </div>
         <div>
-          <h3>Four formats</h3>
+          <h3>Five formats</h3>
           <p>
-            Convert between JPG, PNG, WebP and AVIF, and from iPhone HEIC, JPEG XL, TIFF, GIF and BMP. WebP and AVIF are usually far smaller than
-            JPG at the same quality; PNG keeps every pixel.
+            Convert between JPG, PNG, WebP, AVIF and JPEG XL, and from iPhone HEIC, TIFF, GIF and BMP. WebP, AVIF and JPEG XL are usually far
+            smaller than JPG at the same quality; PNG keeps every pixel, and so does JPEG XL at 100%.
           </p>
         </div>
         <div>
@@ -197,10 +197,9 @@ export function ConverterPage() {
       notify.destructive(EMAIL_MESSAGES[problem].title, EMAIL_MESSAGES[problem].message);
       return;
     }
-    const toConvert = plan.toConvert.map((f) => f.file);
     // The configured calls go first and run beside the batch: none of them is awaited.
-    reportConversionStarted({ email: normaliseEmail(email), settings, files: toConvert });
-    queue.start(toConvert, settings);
+    reportConversionStarted({ email: normaliseEmail(email), settings, files: plan.toConvert.map((f) => f.file) });
+    queue.start(plan.toConvert, settings);
   }
 
   // Convert and Retry act with the page as it is when pressed; stable callbacks, so a setting change does not
@@ -245,7 +244,7 @@ export function ConverterPage() {
       <main className="container page">
         <div className="intro">
           <h1>Convert images in your browser</h1>
-          <p>JPG, PNG, WebP and AVIF — resized, adjusted and compressed on your device. Nothing is uploaded.</p>
+          <p>JPG, PNG, WebP, AVIF and JPEG XL — resized, adjusted and compressed on your device. Nothing is uploaded.</p>
         </div>
 
         <div className="layout">

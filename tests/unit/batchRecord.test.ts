@@ -58,6 +58,16 @@ describe('the batch record: what is written', () => {
     expect(jobRecord(inMemory, NOW)).toBeNull();
   });
 
+  it('a job from a dropped folder keeps the folder, and a later page puts it back; a loose file\'s record has none', () => {
+    const inFolder = { ...completed(), folder: 'Holiday/Beach' };
+    const written = jobRecord(inFolder, NOW)!;
+    expect(written.source.folder).toBe('Holiday/Beach');
+    expect(jobRecord(completed(), NOW)!.source).not.toHaveProperty('folder');
+    const restored = jobFromRecord({ record: written, source: photo, output: inFolder.outputBlob, outputPlace: keptAt });
+    expect(restored.folder).toBe('Holiday/Beach');
+    expect(jobFromRecord({ record: jobRecord(completed(), NOW)!, source: photo, output: inFolder.outputBlob, outputPlace: keptAt }).folder).toBe('');
+  });
+
   it('a failed job: its message', () => {
     const job = run({ type: 'failed', id: 'j1', message: 'Failed to load image' });
     expect(jobRecord(job, NOW)).toMatchObject({ state: 'failed', error: 'Failed to load image', output: null });

@@ -35,6 +35,8 @@ function manualConverter() {
 }
 
 const image = (name: string) => new File([new Uint8Array(200)], name, { type: 'image/png' });
+/** Files picked on their own, in no folder. */
+const loose = (files: readonly File[]) => files.map((file) => ({ file, folder: '' }));
 const output = (bytes: number, type = 'image/webp'): ConvertResult => ({ blob: new Blob([new Uint8Array(bytes)], { type }), encodes: 1, keptOriginal: null, width: 40, height: 30, kept: 'memory' });
 
 function makeQueue() {
@@ -49,7 +51,7 @@ describe('ConversionQueue', () => {
   it('run: each file becomes a pending job, is handed to the converter with the settings, and completes with its output', async () => {
     const { queue, job, callFor, summaries } = makeQueue();
     const settings = { ...DEFAULT_SETTINGS, outputFormat: 'jpeg' as const };
-    queue.start([image('a.png'), image('b.png')], settings);
+    queue.start(loose([image('a.png'), image('b.png')]), settings);
     expect(queue.getJobs().map((j) => [j.file.name, j.status, j.outputFormat])).toEqual([
       ['a.png', 'pending', 'jpeg'],
       ['b.png', 'pending', 'jpeg'],
@@ -76,7 +78,7 @@ describe('ConversionQueue', () => {
 
   it('cancel: aborts the running conversion and removes the job; its late result is ignored', async () => {
     const { queue, callFor, job, summaries } = makeQueue();
-    queue.start([image('keep.png'), image('drop.png')], DEFAULT_SETTINGS);
+    queue.start(loose([image('keep.png'), image('drop.png')]), DEFAULT_SETTINGS);
     const drop = await callFor('drop.png');
     drop.options.onStart?.();
     const id = job('drop.png')!.id;
@@ -92,13 +94,13 @@ describe('ConversionQueue', () => {
 
   it('cancelling every job ends the run with nothing to report and leaves the queue usable', async () => {
     const { queue, callFor, job, summaries } = makeQueue();
-    queue.start([image('only.png')], DEFAULT_SETTINGS);
+    queue.start(loose([image('only.png')]), DEFAULT_SETTINGS);
     await callFor('only.png');
     queue.cancel(job('only.png')!.id);
     expect(queue.getJobs()).toEqual([]);
     expect(queue.isConverting()).toBe(false);
     expect(summaries).toEqual([]);
-    queue.start([image('again.png')], DEFAULT_SETTINGS);
+    queue.start(loose([image('again.png')]), DEFAULT_SETTINGS);
     (await callFor('again.png')).resolve(output(10));
     await waitUntil(() => expect(summaries).toEqual([{ succeeded: 1, failed: 0, outputBytes: 10 }]));
   });
@@ -106,7 +108,7 @@ describe('ConversionQueue', () => {
   it('a crashed worker fails only its job, with the catalogue message; the others complete', async () => {
     const { queue, callFor, job, summaries } = makeQueue();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    queue.start([image('crash.png'), image('fine.png')], DEFAULT_SETTINGS);
+    queue.start(loose([image('crash.png'), image('fine.png')]), DEFAULT_SETTINGS);
     (await callFor('crash.png')).reject(new WorkerCrashedError('out of memory'));
     (await callFor('fine.png')).resolve(output(50));
     await waitUntil(() => expect(summaries).toEqual([{ succeeded: 1, failed: 1, outputBytes: 50 }]));
@@ -119,7 +121,7 @@ describe('ConversionQueue', () => {
   it('a failure with a catalogue message shows that message', async () => {
     const { queue, callFor, job } = makeQueue();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    queue.start([image('broken.png')], DEFAULT_SETTINGS);
+    queue.start(loose([image('broken.png')]), DEFAULT_SETTINGS);
     (await callFor('broken.png')).reject(new Error('Failed to load image'));
     await waitUntil(() => expect(job('broken.png')).toMatchObject({ status: 'error', error: 'Failed to load image' }));
     vi.restoreAllMocks();
@@ -128,7 +130,7 @@ describe('ConversionQueue', () => {
   it('retry: runs a failed job again with the current settings, and reports a run of its own', async () => {
     const { queue, callFor, job, summaries, calls } = makeQueue();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    queue.start([image('flaky.png')], DEFAULT_SETTINGS);
+    queue.start(loose([image('flaky.png')]), DEFAULT_SETTINGS);
     (await callFor('flaky.png')).reject(new Error('Compression failed'));
     await waitUntil(() => expect(summaries).toEqual([{ succeeded: 0, failed: 1, outputBytes: 0 }]));
 
@@ -145,7 +147,7 @@ describe('ConversionQueue', () => {
 
   it('retry does nothing for a job that has not failed', async () => {
     const { queue, callFor, job, calls } = makeQueue();
-    queue.start([image('done.png')], DEFAULT_SETTINGS);
+    queue.start(loose([image('done.png')]), DEFAULT_SETTINGS);
     (await callFor('done.png')).resolve(output(10));
     await waitUntil(() => expect(job('done.png')?.status).toBe('completed'));
     queue.retry(job('done.png')!.id, DEFAULT_SETTINGS);
@@ -157,7 +159,7 @@ describe('ConversionQueue', () => {
     const { queue, callFor } = makeQueue();
     const listener = vi.fn();
     queue.subscribe(listener);
-    queue.start([image('x.png')], DEFAULT_SETTINGS);
+    queue.start(loose([image('x.png')]), DEFAULT_SETTINGS);
     const x = await callFor('x.png');
     listener.mockClear();
     x.options.onStart?.();
@@ -172,7 +174,7 @@ describe('ConversionQueue', () => {
   it('hands a long batch to the converter a few jobs at a time, the next as one ends, in order; a cancelled waiting job is never handed over', async () => {
     const { queue, calls, callFor, job, summaries } = makeQueue();
     const names = Array.from({ length: 20 }, (_, i) => `img-${i}.png`);
-    queue.start(names.map(image), DEFAULT_SETTINGS);
+    queue.start(loose(names.map(image)), DEFAULT_SETTINGS);
     await callFor(`img-${HAND_OVER_WINDOW - 1}.png`);
     expect(calls.map((c) => (c.file as File).name)).toEqual(names.slice(0, HAND_OVER_WINDOW));
     expect(queue.getJobs().every((j) => j.status === 'pending')).toBe(true);
@@ -200,7 +202,7 @@ describe('ConversionQueue.whenIdle (what waits for a batch to end: the app updat
     queue.whenIdle(() => calls.push('idle at once'));
     expect(calls).toEqual(['idle at once']);
 
-    queue.start([image('a.png'), image('b.png')], DEFAULT_SETTINGS);
+    queue.start(loose([image('a.png'), image('b.png')]), DEFAULT_SETTINGS);
     queue.whenIdle(() => calls.push('after the batch'));
     (await callFor('a.png')).resolve(output(10));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -212,7 +214,7 @@ describe('ConversionQueue.whenIdle (what waits for a batch to end: the app updat
   it('can be cancelled before the batch ends', async () => {
     const { queue, callFor } = makeQueue();
     const calls: string[] = [];
-    queue.start([image('a.png')], DEFAULT_SETTINGS);
+    queue.start(loose([image('a.png')]), DEFAULT_SETTINGS);
     const cancel = queue.whenIdle(() => calls.push('never'));
     cancel();
     (await callFor('a.png')).resolve(output(10));
@@ -235,14 +237,14 @@ describe('ConversionQueue: outputs kept on the device', () => {
 
   it('keeps outputs in memory until it is given a place on the device', async () => {
     const { queue, callFor } = makeQueue();
-    queue.start([image('a.png')], settings);
+    queue.start(loose([image('a.png')]), settings);
     expect((await callFor('a.png')).options.keepAt).toBeNull();
     expect(queue.keepsOnDevice()).toBe(false);
   });
 
   it("asks for each output to be kept at its own place, and remembers where a kept one is", async () => {
     const { queue, callFor } = keepingQueue();
-    queue.start([image('a.png')], settings);
+    queue.start(loose([image('a.png')]), settings);
     const a = await callFor('a.png');
     const id = queue.getJobs()[0]!.id;
     expect(a.options.keepAt).toEqual({ store: 'opfs', name: `output-${id}.webp`, limitBytes: null });
@@ -252,7 +254,7 @@ describe('ConversionQueue: outputs kept on the device', () => {
 
   it('an output kept for a job cancelled while it was written is discarded', async () => {
     const { queue, callFor, discarded } = keepingQueue();
-    queue.start([image('a.png')], settings);
+    queue.start(loose([image('a.png')]), settings);
     const a = await callFor('a.png');
     const id = queue.getJobs()[0]!.id;
     // The worker's result is on its way (written to the device) as the visitor cancels: it arrives for a job that is gone.
@@ -264,7 +266,7 @@ describe('ConversionQueue: outputs kept on the device', () => {
   it('a full device is said once; the rest of the run is kept in memory; the next run tries the device again', async () => {
     const { queue, callFor, calls, notices } = keepingQueue();
     const names = Array.from({ length: HAND_OVER_WINDOW + 2 }, (_, i) => `${String.fromCharCode(97 + i)}.png`);
-    queue.start(names.map(image), settings);
+    queue.start(loose(names.map(image)), settings);
     // The first ones are handed over together, each asked to be kept on the device.
     const first = await callFor(names[0]!);
     expect(first.options.keepAt).not.toBeNull();
@@ -282,7 +284,7 @@ describe('ConversionQueue: outputs kept on the device', () => {
     queue.storageFull();
     expect(notices()).toBe(1);
 
-    queue.start([image('z.png')], settings);
+    queue.start(loose([image('z.png')]), settings);
     expect((await callFor('z.png')).options.keepAt).not.toBeNull();
   });
 });

@@ -20,6 +20,8 @@ function manualConverter() {
 }
 
 const image = (name: string) => new File([new Uint8Array(100)], name, { type: 'image/png' });
+/** Files picked on their own, in no folder. */
+const loose = (files: readonly File[]) => files.map((file) => ({ file, folder: '' }));
 const output = (): ConvertResult => ({ blob: new Blob([new Uint8Array(10)], { type: 'image/webp' }), encodes: 1, keptOriginal: null, width: 4, height: 3, kept: 'memory' });
 
 /** The page's window as far as the engine uses it: events for leaving, and its document's visibility changes. */
@@ -93,7 +95,7 @@ describe('ConversionEngine', () => {
     const { engine, events, screenSet, leave, pending } = makeEngine();
     const stop = engine.start();
     expect(leave()).toBe('leaves');
-    engine.queue.start([image('a.png')], DEFAULT_SETTINGS);
+    engine.queue.start(loose([image('a.png')]), DEFAULT_SETTINGS);
     await waitUntil(() => expect(screenSet).toHaveBeenLastCalledWith(true));
     expect(leave()).toBe('asks first');
     await waitUntil(() => expect(pending).toHaveLength(1));
@@ -107,7 +109,7 @@ describe('ConversionEngine', () => {
   it('its end stops the running jobs, lets the screen go and no longer asks before leaving', async () => {
     const { engine, screenSet, leave, pending } = makeEngine();
     const stop = engine.start();
-    engine.queue.start([image('a.png')], DEFAULT_SETTINGS);
+    engine.queue.start(loose([image('a.png')]), DEFAULT_SETTINGS);
     await waitUntil(() => expect(pending).toHaveLength(1));
     await waitUntil(() => expect(screenSet).toHaveBeenLastCalledWith(true));
     stop();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes, formatMegabytes, percentLarger, percentSaved } from '../../src/lib/formatBytes';
-import { displayExtension, outputFileName, uniqueFileNames } from '../../src/lib/fileNames';
+import { displayExtension, folderOfPath, outputFileName, pathInFolder, uniqueFileNames } from '../../src/lib/fileNames';
 import { countOf } from '../../src/lib/plural';
 
 describe('formatBytes: 1024-based Bytes, KB, MB, GB with 2 decimals', () => {
@@ -66,6 +66,21 @@ describe('file names', () => {
       'photo (3).webp',
       'Photo (4).webp',
     ]);
+  });
+
+  it('a file\'s folder, from the path a folder pick or drop gives, never climbing out of the root', () => {
+    expect(folderOfPath('Holiday/Beach/photo.jpg')).toBe('Holiday/Beach');
+    expect(folderOfPath('/Holiday/photo.jpg')).toBe('Holiday');
+    expect(folderOfPath('photo.jpg')).toBe('');
+    expect(folderOfPath('')).toBe('');
+    expect(folderOfPath('../../etc/./x//photo.jpg')).toBe('etc/x');
+    expect(folderOfPath('Holiday\\Beach\\photo.jpg')).toBe('Holiday/Beach');
+  });
+
+  it('outputs in folders: the same name in two folders stays as it is, twice in one folder is numbered, a dot in a folder is not an extension', () => {
+    const names = [pathInFolder('Holiday/Beach', 'a.webp'), pathInFolder('Holiday/City', 'a.webp'), pathInFolder('Holiday/Beach', 'a.webp'), pathInFolder('', 'a.webp')];
+    expect(uniqueFileNames(names)).toEqual(['Holiday/Beach/a.webp', 'Holiday/City/a.webp', 'Holiday/Beach/a (2).webp', 'a.webp']);
+    expect(uniqueFileNames(['Trip.2024/notes', 'Trip.2024/notes'])).toEqual(['Trip.2024/notes', 'Trip.2024/notes (2)']);
   });
 
   it('pluralises counts', () => {

@@ -48,6 +48,7 @@ export const FileCard = memo(function FileCard({ file, state, onRemove, onPrevie
         <p className="file-card__name" title={file.file.name}>
           {file.file.name}
         </p>
+        {file.folder ? <p className="file-card__folder" title={`In the folder ${file.folder}`}>in {file.folder}</p> : null}
         <p className="file-card__size">{formatBytes(file.file.size)}</p>
         {file.note ? <p className="file-card__note">{file.note}</p> : null}
         <p

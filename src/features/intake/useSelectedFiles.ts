@@ -3,14 +3,17 @@ import { devicePixelLimit, makeThumbnail } from '../../conversion/bridge';
 import { takeEarlyFiles } from './earlyFiles';
 import { receiveLaunchedFiles, takeSharedFiles } from './systemFiles';
 import { notify } from '../../app/notify';
-import { displayExtension } from '../../lib/fileNames';
+import { displayExtension, folderOfPath } from '../../lib/fileNames';
 import { createId } from '../../lib/ids';
 import { countOf } from '../../lib/plural';
+import type { IncomingFile } from './folders';
 import { validateFile } from './validateFile';
 
 export interface SelectedFile {
   id: string;
   file: File;
+  /** The folder it sat in, relative to a dropped or picked folder ("Holiday/Beach"); '' for a loose file. */
+  folder: string;
   extension: string;
   isValid: boolean;
   validationMessage: string | null;
@@ -29,13 +32,19 @@ function noteFor({ animated, pages }: { animated: boolean; pages: number }): str
 /** Longest edge of a preview in the grid, in device pixels. */
 const THUMBNAIL_EDGE = 240;
 
-function announceAdded(valid: number, invalid: number): void {
+/** What was added, what had errors, and how many files of a folder were not images. */
+function announceAdded(valid: number, invalid: number, notImages: number): void {
+  const skipped = notImages > 0 ? `${countOf(notImages, 'file')} skipped: not images.` : null;
   if (valid === 0) {
-    notify.destructive('No valid files added', `${countOf(invalid, 'file')} had errors.`);
+    notify.destructive('No valid files added', [invalid > 0 ? `${countOf(invalid, 'file')} had errors.` : null, skipped].filter(Boolean).join(' ') || undefined);
     return;
   }
-  notify.info(`Added ${countOf(valid, 'image')}`, invalid > 0 ? `${countOf(invalid, 'file')} skipped due to errors.` : undefined);
+  const detail = [invalid > 0 ? `${countOf(invalid, 'file')} skipped due to errors.` : null, skipped].filter(Boolean).join(' ');
+  notify.info(`Added ${countOf(valid, 'image')}`, detail || undefined);
 }
+
+/** A bare File sat in the folder its picker says (a folder picked before the page was alive: earlyFiles.ts), else none. */
+const incomingFile = (incoming: File | IncomingFile): IncomingFile => (incoming instanceof File ? { file: incoming, folder: folderOfPath(incoming.webkitRelativePath ?? '') } : incoming);
 
 export function useSelectedFiles() {
   const [files, setFiles] = useState<SelectedFile[]>([]);
@@ -50,16 +59,21 @@ export function useSelectedFiles() {
     setFiles((current) => current.map((f) => (f.id === id ? { ...f, thumbnailUrl: url } : f)));
   }, []);
 
+  /** Adds files picked, dropped, pasted or handed over; `notImages`: the other files of a folder, counted. */
   const addFiles = useCallback(
-    async (incoming: readonly File[]) => {
-      if (incoming.length === 0) return;
+    async (incoming: readonly (File | IncomingFile)[], notImages = 0) => {
+      if (incoming.length === 0) {
+        if (notImages > 0) announceAdded(0, 0, notImages);
+        return;
+      }
       const pixelLimit = devicePixelLimit();
       const added = await Promise.all(
-        incoming.map(async (file): Promise<SelectedFile> => {
+        incoming.map(incomingFile).map(async ({ file, folder }): Promise<SelectedFile> => {
           const result = await validateFile(file, pixelLimit);
           return {
             id: createId(),
             file,
+            folder,
             extension: displayExtension(file.name),
             isValid: result.isValid,
             validationMessage: result.isValid ? null : result.message,
@@ -70,7 +84,7 @@ export function useSelectedFiles() {
       );
       setFiles((current) => [...current, ...added]);
       const valid = added.filter((f) => f.isValid);
-      announceAdded(valid.length, added.length - valid.length);
+      announceAdded(valid.length, added.length - valid.length, notImages);
       for (const f of valid) {
         // A file that passes the signature check but does not decode just keeps its placeholder.
         makeThumbnail(f.file, THUMBNAIL_EDGE).then((blob) => setThumbnail(f.id, URL.createObjectURL(blob)), () => undefined);

@@ -68,6 +68,8 @@ export const JobCard = memo(function JobCard({ queue, id, onDownload, onCompare,
     >
       <div className="job__head">
         <p className="job__name" title={job.file.name}>
+          {/* A folder's files may share names: where each sat tells them apart, as the zip's tree will. */}
+          {job.folder ? <span className="job__folder">{job.folder}/</span> : null}
           {job.file.name}
         </p>
         <span className="job__head-end">

@@ -1,5 +1,5 @@
 import { zipInWorker } from '../../conversion/bridge';
-import { uniqueFileNames } from '../../lib/fileNames';
+import { pathInFolder, uniqueFileNames } from '../../lib/fileNames';
 import type { ConversionJob } from '../../conversion/jobs';
 
 export const ZIP_FILE_NAME = 'converted-images.zip';
@@ -26,16 +26,19 @@ export function hasOutput(job: ConversionJob): job is ConversionJob & { outputBl
   return job.status === 'completed' && job.outputBlob !== null && job.outputName !== null;
 }
 
-/** Every completed output, named as it is taken away together (a zip, a share): duplicates become "photo (2).webp". */
-export function completedOutputs(jobs: readonly ConversionJob[]): { name: string; blob: Blob }[] {
+/**
+ * Every completed output, named as it is taken away together: duplicates become "photo (2).webp". In a zip
+ * (`inFolders`) each goes in the folder its source sat in ("Holiday/Beach/photo.webp"); shared files have names only.
+ */
+export function completedOutputs(jobs: readonly ConversionJob[], { inFolders }: { inFolders: boolean }): { name: string; blob: Blob }[] {
   const done = jobs.filter(hasOutput);
-  const names = uniqueFileNames(done.map((job) => job.outputName));
+  const names = uniqueFileNames(done.map((job) => (inFolders ? pathInFolder(job.folder, job.outputName) : job.outputName)));
   return done.map((job, i) => ({ name: names[i]!, blob: job.outputBlob }));
 }
 
 /** Every completed output in one zip, built in a worker. */
 export async function downloadAllAsZip(jobs: readonly ConversionJob[]): Promise<void> {
-  const outputs = completedOutputs(jobs);
+  const outputs = completedOutputs(jobs, { inFolders: true });
   if (outputs.length === 0) return;
   const zip = await zipInWorker(outputs.map(({ name, blob }) => ({ name, file: blob })));
   downloadBlob(zip, ZIP_FILE_NAME);

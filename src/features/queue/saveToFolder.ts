@@ -20,6 +20,7 @@ interface FolderFileHandle {
 export interface Folder {
   name: string;
   getFileHandle(name: string, options?: { create?: boolean }): Promise<FolderFileHandle>;
+  getDirectoryHandle(name: string, options?: { create?: boolean }): Promise<Folder>;
 }
 type PickFolder = (options: { mode: 'readwrite'; id?: string; startIn?: string }) => Promise<Folder>;
 
@@ -48,7 +49,16 @@ async function freeName(folder: Folder, name: string): Promise<string> {
   }
 }
 
-async function writeOutput(folder: Folder, job: ConversionJob & { outputBlob: Blob; outputName: string }): Promise<void> {
+/** The folder at `path` under `root` ("Holiday/Beach"), made where missing; `root` itself for ''. */
+async function subfolder(root: Folder, path: string): Promise<Folder> {
+  let folder = root;
+  for (const name of path.split('/').filter(Boolean)) folder = await folder.getDirectoryHandle(name, { create: true });
+  return folder;
+}
+
+/** An output into the folder its source sat in, under the picked one: a dropped folder's tree comes back whole. */
+async function writeOutput(root: Folder, job: ConversionJob & { outputBlob: Blob; outputName: string }): Promise<void> {
+  const folder = await subfolder(root, job.folder);
   const handle = await folder.getFileHandle(await freeName(folder, job.outputName), { create: true });
   const writable = await handle.createWritable();
   await writable.write(job.outputBlob);

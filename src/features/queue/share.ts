@@ -34,7 +34,7 @@ export type ShareOutcome = 'shared' | 'cancelled' | 'refused';
  * tap itself: the browser allows a share only in answer to one.
  */
 export async function shareOutputs(jobs: readonly ConversionJob[]): Promise<ShareOutcome> {
-  const files = completedOutputs(jobs).map(({ name, blob }) => new File([blob], name, { type: blob.type }));
+  const files = completedOutputs(jobs, { inFolders: false }).map(({ name, blob }) => new File([blob], name, { type: blob.type }));
   if (files.length === 0) return 'cancelled';
   // A browser caps what one share may carry (count and bytes); it says so here rather than failing the share.
   if (!navigator.canShare({ files })) return 'refused';

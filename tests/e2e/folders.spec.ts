@@ -1,0 +1,97 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { FIXTURES } from '../fixtures/make-fixtures';
+import { convertAll, downloadAllZip, magicFormat } from './convert-helpers';
+import { fixtureBytes, openConverter } from './helpers';
+
+/**
+ * A folder of photos, picked whole ("Add a folder", `webkitdirectory`): its images come in with the folders they sat
+ * in, what is not an image is counted, and the zip, "Save all to folder…" and a reload keep the tree. (A folder dragged
+ * from the operating system reaches the same intake through the Entries API, which a test cannot drag: its walk is
+ * tests/unit/folders.test.ts.)
+ */
+
+/** Holiday/ as a visitor's disk holds it: two folders, the same name in each, a loose photo and a note. */
+const TREE: Record<string, string | null> = {
+  'Holiday/Beach/a.jpg': FIXTURES.jpeg,
+  'Holiday/Beach/b.png': FIXTURES.png,
+  'Holiday/City/a.jpg': FIXTURES.camera,
+  'Holiday/c.webp': FIXTURES.webp,
+  'Holiday/notes.txt': null,
+};
+const OUTPUTS = ['Holiday/Beach/a.webp', 'Holiday/Beach/b.webp', 'Holiday/City/a.webp', 'Holiday/c.webp'];
+
+let root = '';
+
+test.beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'folder-pick-'));
+  for (const [path, fixture] of Object.entries(TREE)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), fixture ? fixtureBytes(fixture) : 'Remember the sunscreen.\n');
+  }
+});
+
+test.afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/**
+ * The folder dialog cannot be driven headless: "Save all to folder…" is handed a real folder of the origin's private
+ * file system instead (the same FileSystemDirectoryHandle interface a picked folder has), which the test then reads.
+ */
+async function pickPrivateFolder(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'showDirectoryPicker', {
+      configurable: true,
+      value: async () => (await navigator.storage.getDirectory()).getDirectoryHandle('Picked', { create: true }),
+    });
+  });
+}
+
+/** Every file under the private folder "Picked", by path, with its first bytes. */
+function savedTree(page: Page): Promise<Record<string, number[]>> {
+  return page.evaluate(async () => {
+    type Handle = { kind: 'file' | 'directory'; name: string; getFile(): Promise<File>; values(): AsyncIterable<Handle> };
+    const found: Record<string, number[]> = {};
+    const walk = async (folder: Handle, path: string) => {
+      for await (const handle of folder.values()) {
+        if (handle.kind === 'directory') await walk(handle, `${path}${handle.name}/`);
+        else found[`${path}${handle.name}`] = [...new Uint8Array(await (await handle.getFile()).slice(0, 16).arrayBuffer())];
+      }
+    };
+    const picked = await (await navigator.storage.getDirectory()).getDirectoryHandle('Picked');
+    await walk(picked as unknown as Handle, '');
+    return found;
+  });
+}
+
+test('a picked folder comes in with its tree: its images with their folders, the rest counted; the zip, the saved folder and a reload keep the tree', async ({ page }) => {
+  await pickPrivateFolder(page);
+  await openConverter(page);
+  await page.getByTestId('folder-input').setInputFiles(join(root, 'Holiday'));
+  await expect(page.getByText('Added 4 images')).toBeVisible();
+  await expect(page.getByText('1 file skipped: not images.')).toBeVisible();
+  await expect(page.getByText('Ready to convert')).toHaveCount(4);
+  await expect(page.getByTestId('file-card').filter({ hasText: 'in Holiday/Beach' })).toHaveCount(2);
+  await expect(page.getByTestId('file-card').filter({ hasText: 'in Holiday/City' })).toHaveCount(1);
+
+  await convertAll(page, 4);
+  // The two a.jpg are told apart by their folders in the queue too.
+  await expect(page.getByTestId('job').filter({ hasText: 'Holiday/City/a.jpg' })).toHaveCount(1);
+  await expect(page.getByTestId('job').filter({ hasText: 'Holiday/Beach/a.jpg' })).toHaveCount(1);
+  const zip = await downloadAllZip(page);
+  expect(Object.keys(zip).sort()).toEqual(OUTPUTS);
+  for (const bytes of Object.values(zip)) expect(magicFormat(bytes)).toBe('webp');
+
+  await page.getByRole('button', { name: 'Save all to folder…' }).click();
+  await expect(page.getByText('Saved 4 images', { exact: true })).toBeVisible();
+  const saved = await savedTree(page);
+  expect(Object.keys(saved).sort()).toEqual(OUTPUTS);
+  for (const [path, head] of Object.entries(saved)) expect(Buffer.from(head).equals(zip[path]!.subarray(0, 16)), path).toBe(true);
+
+  // The batch kept on the device comes back with its folders.
+  await page.reload();
+  await expect(page.getByText('Your last batch is back')).toBeVisible();
+  await expect(page.locator('[data-testid="job"][data-status="completed"]')).toHaveCount(4);
+  expect(Object.keys(await downloadAllZip(page)).sort()).toEqual(OUTPUTS);
+});
