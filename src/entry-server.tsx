@@ -1,26 +1,25 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/router';
+import { ConverterPage } from './pages/ConverterPage';
 
 /**
  * The app's pages as HTML, rendered at build time (see vite.config.ts): the converter into index.html, the not-found
- * page into 404.html, which hosts answer an unknown path with. Each is hydrated on load where its route matches.
+ * page into 404.html, which hosts answer an unknown path with. Each is hydrated on load where its route matches, as
+ * the same tree: the converter without a router (main.tsx), the not-found page under one.
  */
-function renderAt(location: string): string {
-  return renderToString(
-    <StrictMode>
-      <StaticRouter location={location}>
-        <AppRoutes />
-      </StaticRouter>
-    </StrictMode>,
-  );
-}
+const PAGES = {
+  converter: () => <ConverterPage />,
+  notFound: () => (
+    <StaticRouter location="/404">
+      <AppRoutes />
+    </StaticRouter>
+  ),
+} satisfies Record<string, () => ReactNode>;
 
-const PAGE_PATHS = { converter: '/', notFound: '/404' } as const;
-
-export type PrerenderedPage = keyof typeof PAGE_PATHS;
+export type PrerenderedPage = keyof typeof PAGES;
 
 export function renderPage(page: PrerenderedPage): string {
-  return renderAt(PAGE_PATHS[page]);
+  return renderToString(<StrictMode>{PAGES[page]()}</StrictMode>);
 }

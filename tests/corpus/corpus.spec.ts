@@ -4,13 +4,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { chooseFormat, convertButton, enterEmail, openConverter, saveDownload } from '../e2e/helpers';
+import { magicFormat, sharpReadable } from '../independentDecoders';
 import { CORPUS_DIR, MANIFEST, type CorpusFile, type Manifest } from './manifest';
 
 /**
  * The conformance corpus (build.ts) through the app in Chromium, as a visitor would take it: a batch of files picked,
  * each card's verdict read, every valid one converted to each format with "Tiny 512 wide" (the work is the file's
  * decode, not a large encode; full-size encodes are the e2e suite's), the zip downloaded and every output decoded by
- * sharp at the size the source's own display size gives. A test reports every file that failed, not only the first.
+ * sharp (a JPEG XL by djxl first) at the size the source's own display size gives. A test reports every file that failed, not only the first.
  */
 
 const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
@@ -21,6 +22,8 @@ const FORMATS = [
   { label: 'PNG', extension: 'png', decodesAs: 'png' },
   { label: 'WebP', extension: 'webp', decodesAs: 'webp' },
   { label: 'AVIF', extension: 'avif', decodesAs: 'heif' },
+  // sharp's libvips has no JPEG XL: libjxl's djxl decodes it, to a PNG (sharpReadable).
+  { label: 'JPEG XL', extension: 'jxl', decodesAs: 'png' },
 ] as const;
 const TINY_WIDTH = 512;
 const TOO_SMALL = 'File too small to be a valid image.';
@@ -109,9 +112,11 @@ for (const [index, batch] of batches.entries()) {
               continue;
             }
             try {
-              const { info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
-              const metadata = await sharp(bytes).metadata();
+              const readable = sharpReadable(Buffer.from(bytes));
+              const { info } = await sharp(readable).raw().toBuffer({ resolveWithObject: true });
+              const metadata = await sharp(readable).metadata();
               if (metadata.format !== format.decodesAs) problems.push(`${describe(file)}: ${name} decodes as ${metadata.format}`);
+              if (format.extension === 'jxl' && magicFormat(Buffer.from(bytes)) !== 'jxl') problems.push(`${describe(file)}: ${name} is not a JPEG XL`);
               if (file.width && file.height) {
                 const height = Math.max(1, Math.round((TINY_WIDTH * file.height) / file.width));
                 if (info.width !== TINY_WIDTH || Math.abs(info.height - height) > 1) {

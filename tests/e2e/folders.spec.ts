@@ -7,10 +7,10 @@ import { convertAll, downloadAllZip, magicFormat } from './convert-helpers';
 import { fixtureBytes, openConverter } from './helpers';
 
 /**
- * A folder of photos, picked whole ("Add a folder", `webkitdirectory`): its images come in with the folders they sat
- * in, what is not an image is counted, and the zip, "Save all to folder…" and a reload keep the tree. (A folder dragged
- * from the operating system reaches the same intake through the Entries API, which a test cannot drag: its walk is
- * tests/unit/folders.test.ts.)
+ * A folder of photos, picked whole ("Add a folder", `webkitdirectory`) or dragged from the file manager onto the drop
+ * zone (the Entries API): its images come in with the folders they sat in, what is not an image is counted, and the
+ * zip, "Save all to folder…" and a reload keep the tree. The drag is Chromium's own, from disk paths (DevTools'
+ * Input.dispatchDragEvent), as a file manager's drop arrives.
  */
 
 /** Holiday/ as a visitor's disk holds it: two folders, the same name in each, a loose photo and a note. */
@@ -95,3 +95,34 @@ test('a picked folder comes in with its tree: its images with their folders, the
   await expect(page.locator('[data-testid="job"][data-status="completed"]')).toHaveCount(4);
   expect(Object.keys(await downloadAllZip(page)).sort()).toEqual(OUTPUTS);
 });
+
+/** Drags paths from the disk onto the drop zone and drops them, as a file manager does (Chromium's own drag data). */
+async function dropFromDisk(page: Page, paths: string[]): Promise<void> {
+  const zone = await page.getByTestId('drop-zone').boundingBox();
+  if (!zone) throw new Error('No drop zone on the page');
+  const at = { x: zone.x + zone.width / 2, y: zone.y + zone.height / 2 };
+  const session = await page.context().newCDPSession(page);
+  const data = { items: [], files: paths, dragOperationsMask: 1 };
+  for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await session.send('Input.dispatchDragEvent', { type, ...at, data });
+  await session.detach();
+}
+
+test('a folder dragged from the disk onto the drop zone comes in with its tree, the rest counted, and the zip keeps it', async ({ page }) => {
+  await openConverter(page);
+  await dropFromDisk(page, [join(root, 'Holiday')]);
+  await expect(page.getByText('Added 4 images')).toBeVisible();
+  await expect(page.getByText('1 file skipped: not images.')).toBeVisible();
+  await expect(page.getByTestId('file-card').filter({ hasText: 'in Holiday/Beach' })).toHaveCount(2);
+  await convertAll(page, 4);
+  expect(Object.keys(await downloadAllZip(page)).sort()).toEqual(OUTPUTS);
+});
+
+test('loose files dropped from the disk come in as before: images only, nothing counted, no folder', async ({ page }) => {
+  await openConverter(page);
+  await dropFromDisk(page, [join(root, 'Holiday/c.webp'), join(root, 'Holiday/notes.txt')]);
+  await expect(page.getByText('Added 1 image')).toBeVisible();
+  await expect(page.getByText(/skipped/)).toHaveCount(0);
+  await expect(page.getByTestId('file-card')).toHaveCount(1);
+  await expect(page.getByTestId('file-card').filter({ hasText: 'in Holiday' })).toHaveCount(0);
+});
+
