@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inTurns } from '../../src/lib/inTurns';
 import { formatBytes, formatMegabytes, percentLarger, percentSaved } from '../../src/lib/formatBytes';
 import { displayExtension, folderOfPath, outputFileName, pathInFolder, uniqueFileNames } from '../../src/lib/fileNames';
 import { countOf } from '../../src/lib/plural';
@@ -89,3 +90,28 @@ describe('file names', () => {
     expect(countOf(3, 'file')).toBe('3 files');
   });
 });
+
+describe('inTurns: work over many items, a few at a time', () => {
+  it('never runs more than it may at once, runs every item once, and gives the results in the items\' order', async () => {
+    let running = 0;
+    let most = 0;
+    const seen: number[] = [];
+    const results = await inTurns([...Array(50).keys()], 8, async (n) => {
+      running++;
+      most = Math.max(most, running);
+      seen.push(n);
+      await new Promise((resolve) => setTimeout(resolve, (n * 7) % 5));
+      running--;
+      return n * 2;
+    });
+    expect(most).toBe(8);
+    expect(seen.sort((a, b) => a - b)).toEqual([...Array(50).keys()]);
+    expect(results).toEqual([...Array(50).keys()].map((n) => n * 2));
+    expect(await inTurns([], 8, async () => 1)).toEqual([]);
+  });
+
+  it('a failure rejects the whole, as Promise.all would', async () => {
+    await expect(inTurns([1, 2, 3], 2, async (n) => (n === 2 ? Promise.reject(new Error('two')) : n))).rejects.toThrow('two');
+  });
+});
+

@@ -5,6 +5,7 @@ import { receiveLaunchedFiles, takeSharedFiles } from './systemFiles';
 import { notify } from '../../app/notify';
 import { displayExtension, folderOfPath } from '../../lib/fileNames';
 import { createId } from '../../lib/ids';
+import { inTurns } from '../../lib/inTurns';
 import { countOf } from '../../lib/plural';
 import type { IncomingFile } from './folders';
 import { validateFile } from './validateFile';
@@ -28,6 +29,12 @@ function noteFor({ animated, pages }: { animated: boolean; pages: number }): str
   if (animated) return 'Animated: the first frame is converted.';
   return pages > 1 ? `${pages} pages: the first page is converted.` : null;
 }
+
+/** Files whose header is read at once as they come in (lib/inTurns.ts): a folder of thousands stays responsive. */
+const VALIDATIONS_AT_ONCE = 8;
+
+/** Thumbnails asked of the preview worker at once. */
+const THUMBNAILS_AT_ONCE = 4;
 
 /** Longest edge of a preview in the grid, in device pixels. */
 const THUMBNAIL_EDGE = 240;
@@ -67,8 +74,10 @@ export function useSelectedFiles() {
         return;
       }
       const pixelLimit = devicePixelLimit();
-      const added = await Promise.all(
-        incoming.map(incomingFile).map(async ({ file, folder }): Promise<SelectedFile> => {
+      const added = await inTurns(
+        incoming.map(incomingFile),
+        VALIDATIONS_AT_ONCE,
+        async ({ file, folder }): Promise<SelectedFile> => {
           const result = await validateFile(file, pixelLimit);
           return {
             id: createId(),
@@ -80,15 +89,14 @@ export function useSelectedFiles() {
             note: result.isValid ? noteFor(result) : null,
             thumbnailUrl: null,
           };
-        }),
+        },
       );
       setFiles((current) => [...current, ...added]);
       const valid = added.filter((f) => f.isValid);
       announceAdded(valid.length, added.length - valid.length, notImages);
-      for (const f of valid) {
-        // A file that passes the signature check but does not decode just keeps its placeholder.
-        makeThumbnail(f.file, THUMBNAIL_EDGE).then((blob) => setThumbnail(f.id, URL.createObjectURL(blob)), () => undefined);
-      }
+      // Asked for a few at a time, as the preview worker makes them: a folder's thousands are not posted in one task.
+      // A file that passes the signature check but does not decode just keeps its placeholder.
+      void inTurns(valid, THUMBNAILS_AT_ONCE, (f) => makeThumbnail(f.file, THUMBNAIL_EDGE).then((blob) => setThumbnail(f.id, URL.createObjectURL(blob)), () => undefined));
     },
     [setThumbnail],
   );
