@@ -201,33 +201,27 @@ async function jpegAtEqualLook() {
   console.log(`\n${lines.join('\n')}`);
 }
 
+type QualityEncoder = (image: Rgba, quality: number) => Promise<Uint8Array>;
+
 /**
- * `--look webp [--qualities 60,90]`: libwebp (jSquash's SIMD build, the app's optimised WebP encoder) at the
- * browser's look: the browser's encoder is libwebp at method 3 (sharp, effort 3) at the slider's setting; each
- * candidate's quality is searched per photo for the smallest file that looks at least as good (SSIMULACRA2 unless
- * --metric says otherwise), on the same off-grid crops as JPEG. Then each candidate's encode time of the whole
- * photos at 80, warmed up, against the native reference's.
+ * Each candidate at the browser's look: per photo and slider setting (--qualities, else 80), the candidate's lowest
+ * quality in `qualityRange` that looks at least as good as `browser` at the setting, as bytes ÷ the browser's; then
+ * each candidate's encode time of the whole photos at 80 against `browser`'s. Prints a row per photo as it goes, then
+ * the table: `columns` names the candidate's column, the bytes' and the time's.
  */
-async function webpAtEqualLook() {
-  sharp.concurrency(1);
-  const metric = lookMetric();
-  const webp = await import('@jsquash/webp/encode.js');
-  await webp.init(await wasm('@jsquash/webp/codec/enc/webp_enc_simd.wasm'));
-  const libwebp = (options: Record<string, number | boolean>) => async (image: Rgba, quality: number) =>
-    new Uint8Array(await webp.default(image as ImageData, { ...options, quality }));
-  const candidates: [string, (image: Rgba, quality: number) => Promise<Uint8Array>][] = [
-    ['method 5 (the app)', libwebp({ ...FORMATS.webp.optimisedOptions })],
-    ['method 4', libwebp({ method: 4 })],
-    ['method 4, sharp YUV', libwebp({ method: 4, use_sharp_yuv: 1 })],
-    ['method 6', libwebp({ method: 6 })],
-  ];
-  const browser = async (image: Rgba, quality: number) => new Uint8Array(await raw(image).webp({ quality, effort: 3 }).toBuffer());
+async function candidatesAtEqualLook({ browser, candidates, qualityRange, title, columns }: {
+  browser: QualityEncoder;
+  candidates: readonly (readonly [string, QualityEncoder])[];
+  qualityRange: (setting: number) => readonly [number, number];
+  title: (photos: number) => string;
+  columns: readonly [string, string, string];
+}): Promise<void> {
   const settings = argv.includes('--qualities') ? sliderSettings() : [QUALITY];
   const found = new Map<string, { ratio: number; quality: number }[]>();
   const wholes = await atEachSetting(settings, browser, async ({ crop, judge, setting, reference, target }) => {
     const cells: string[] = [];
     for (const [name, encode] of candidates) {
-      const best = await judge.lowestAtLook((q) => encode(crop, q), target, Math.max(1, setting - 30), 100);
+      const best = await judge.lowestAtLook((q) => encode(crop, q), target, ...qualityRange(setting));
       const key = `${setting}|${name}`;
       if (!found.has(key)) found.set(key, []);
       if (best) found.get(key)!.push({ ratio: best.bytes.length / reference.length, quality: best.setting });
@@ -235,12 +229,8 @@ async function webpAtEqualLook() {
     }
     return cells.join(' | ');
   });
-  const lines = [
-    `WebP against the browser's encoder (libwebp method 3), ${metric} on 1024 × 768 off-grid crops of ${wholes.length} photographs (MATE's nature wallpapers).`,
-    '',
-    '| slider | candidate | bytes ÷ browser at an equal look (geometric mean) | range | quality found (median; range) | encode time ÷ native at 80, whole photos |',
-    '| --- | --- | --- | --- | --- | --- |',
-  ];
+  const [candidateColumn, bytesColumn, timeColumn] = columns;
+  const lines = [title(wholes.length), '', `| slider | ${candidateColumn} | ${bytesColumn} | range | quality found (median; range) | ${timeColumn} |`, '| --- | --- | --- | --- | --- | --- |'];
   const { ratios: times } = await timesAgainstNative(
     wholes,
     browser,
@@ -258,6 +248,36 @@ async function webpAtEqualLook() {
 }
 
 /**
+ * `--look webp [--qualities 60,90]`: libwebp (jSquash's SIMD build, the app's optimised WebP encoder) at the
+ * browser's look: the browser's encoder is libwebp at method 3 (sharp, effort 3) at the slider's setting; each
+ * candidate's quality is searched per photo for the smallest file that looks at least as good (SSIMULACRA2 unless
+ * --metric says otherwise), on the same off-grid crops as JPEG. Then each candidate's encode time of the whole
+ * photos at 80, warmed up, against the native reference's.
+ */
+async function webpAtEqualLook() {
+  sharp.concurrency(1);
+  const metric = lookMetric();
+  const webp = await import('@jsquash/webp/encode.js');
+  await webp.init(await wasm('@jsquash/webp/codec/enc/webp_enc_simd.wasm'));
+  const libwebp = (options: Record<string, number | boolean>) => async (image: Rgba, quality: number) =>
+    new Uint8Array(await webp.default(image as ImageData, { ...options, quality }));
+  const candidates: [string, QualityEncoder][] = [
+    ['method 5 (the app)', libwebp({ ...FORMATS.webp.optimisedOptions })],
+    ['method 4', libwebp({ method: 4 })],
+    ['method 4, sharp YUV', libwebp({ method: 4, use_sharp_yuv: 1 })],
+    ['method 6', libwebp({ method: 6 })],
+  ];
+  const browser = async (image: Rgba, quality: number) => new Uint8Array(await raw(image).webp({ quality, effort: 3 }).toBuffer());
+  await candidatesAtEqualLook({
+    browser,
+    candidates,
+    qualityRange: (setting) => [Math.max(1, setting - 30), 100],
+    title: (photos) => `WebP against the browser's encoder (libwebp method 3), ${metric} on 1024 × 768 off-grid crops of ${photos} photographs (MATE's nature wallpapers).`,
+    columns: ['candidate', 'bytes ÷ browser at an equal look (geometric mean)', 'encode time ÷ native at 80, whole photos'],
+  });
+}
+
+/**
  * `--look jxl [--qualities 60,90]`: libjxl (jSquash's single-threaded build, what a phone or Firefox runs) at each
  * effort, at the look of the browser's JPEG at the slider's setting (libjpeg-turbo, 4:2:0, what a canvas exports):
  * each effort's quality is searched per photo for the smallest file that looks at least as good, on the same
@@ -270,45 +290,19 @@ async function jxlAtEqualLook() {
   const jxl = await import('@jsquash/jxl/encode.js');
   await jxl.init(await wasm('@jsquash/jxl/codec/enc/jxl_enc.wasm'));
   const libjxl = (effort: number) => async (image: Rgba, quality: number) => new Uint8Array(await jxl.default(image as ImageData, { effort, quality }));
-  const candidates: [string, (image: Rgba, quality: number) => Promise<Uint8Array>][] = [3, 4, 5, 7].map((effort) => [
+  const candidates: [string, QualityEncoder][] = [3, 4, 5, 7].map((effort) => [
     `effort ${effort}${effort === FORMATS.jxl.optimisedOptions.effort ? ' (the app)' : ''}`,
     libjxl(effort),
   ]);
   const browser = async (image: Rgba, quality: number) =>
     new Uint8Array(await raw(image).jpeg({ quality, chromaSubsampling: '4:2:0', optimiseCoding: false, mozjpeg: false }).toBuffer());
-  const settings = argv.includes('--qualities') ? sliderSettings() : [QUALITY];
-  const found = new Map<string, { ratio: number; quality: number }[]>();
-  const wholes = await atEachSetting(settings, browser, async ({ crop, judge, setting, reference, target }) => {
-    const cells: string[] = [];
-    for (const [name, encode] of candidates) {
-      const best = await judge.lowestAtLook((q) => encode(crop, q), target, 1, 99);
-      const key = `${setting}|${name}`;
-      if (!found.has(key)) found.set(key, []);
-      if (best) found.get(key)!.push({ ratio: best.bytes.length / reference.length, quality: best.setting });
-      cells.push(`${setting} ${name.split(' (')[0]}: ${best ? `q${best.setting} ×${(best.bytes.length / reference.length).toFixed(2)}` : 'none'}`);
-    }
-    return cells.join(' | ');
-  });
-  const lines = [
-    `JPEG XL against the browser's JPEG (libjpeg-turbo, 4:2:0), ${metric} on 1024 × 768 off-grid crops of ${wholes.length} photographs (MATE's nature wallpapers).`,
-    '',
-    '| slider | libjxl | bytes ÷ browser JPEG at an equal look (geometric mean) | range | quality found (median; range) | encode time ÷ native JPEG at 80, whole photos |',
-    '| --- | --- | --- | --- | --- | --- |',
-  ];
-  const { ratios: times } = await timesAgainstNative(
-    wholes,
+  await candidatesAtEqualLook({
     browser,
-    candidates.map(([name, encode]) => [name, (image: Rgba) => encode(image, QUALITY)] as const),
-  );
-  for (const setting of settings) {
-    for (const [name] of candidates) {
-      const results = found.get(`${setting}|${name}`) ?? [];
-      const ratios = results.map((r) => r.ratio);
-      const qualities = results.map((r) => r.quality).sort((a, b) => a - b);
-      lines.push(`| ${setting} | ${name} | ${ratios.length ? geometricMean(ratios).toFixed(3) : '–'} (${results.length} of ${wholes.length} reached it) | ${ratios.length ? `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}` : '–'} | ${qualities[Math.floor(qualities.length / 2)] ?? '–'}; ${qualities[0] ?? '–'}–${qualities.at(-1) ?? '–'} | ${times.get(name)!.ratio.toFixed(2)} |`);
-    }
-  }
-  console.log(`\n${lines.join('\n')}`);
+    candidates,
+    qualityRange: () => [1, 99],
+    title: (photos) => `JPEG XL against the browser's JPEG (libjpeg-turbo, 4:2:0), ${metric} on 1024 × 768 off-grid crops of ${photos} photographs (MATE's nature wallpapers).`,
+    columns: ['libjxl', 'bytes ÷ browser JPEG at an equal look (geometric mean)', 'encode time ÷ native JPEG at 80, whole photos'],
+  });
 }
 
 async function main() {
