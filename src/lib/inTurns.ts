@@ -5,7 +5,7 @@
  * than a few.
  */
 export async function inTurns<T, R>(items: readonly T[], atOnce: number, run: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
+  const results: R[] = [];
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
