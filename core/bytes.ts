@@ -53,6 +53,33 @@ export function ftypBrands(bytes: Uint8Array): string[] {
   return brands;
 }
 
+/** An ISO-BMFF box (AVIF, HEIC, the JPEG XL container): its type, and where its content starts and ends in the bytes read. */
+export interface IsoBox {
+  type: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The box whose header is at `offset` in `bytes` (a 32-bit size, or 1 and a 64-bit one, or 0: to `end`), or null when
+ * its header is cut or claims less than itself. Its `end` may lie past the bytes held: callers that need it whole
+ * check.
+ */
+export function isoBoxAt(bytes: Uint8Array, offset: number, end: number): IsoBox | null {
+  if (offset + 8 > bytes.length) return null;
+  let size = u32be(bytes, offset);
+  let headerLength = 8;
+  if (size === 1) {
+    if (offset + 16 > bytes.length) return null;
+    size = u32be(bytes, offset + 8) * 2 ** 32 + u32be(bytes, offset + 12);
+    headerLength = 16;
+  } else if (size === 0) {
+    size = end - offset;
+  }
+  if (size < headerLength) return null;
+  return { type: ascii(bytes, offset + 4, 4), start: offset + headerLength, end: offset + size };
+}
+
 /** The parts, one after another, in a new array. */
 export function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));

@@ -48,7 +48,7 @@ export async function exifOf(bytes: Buffer): Promise<{ text: string | undefined;
   const dir = mkdtempSync(join(tmpdir(), 'exiftool-'));
   try {
     writeFileSync(join(dir, 'image.jxl'), bytes);
-    const [tags] = JSON.parse(execFileSync('exiftool', ['-j', '-n', '-EXIF:all', join(dir, 'image.jxl')]).toString()) as Record<string, unknown>[];
+    const [tags] = JSON.parse(execFileSync('exiftool', ['-j', '-n', '-EXIF:all', join(dir, 'image.jxl')], { stdio: 'pipe' }).toString()) as Record<string, unknown>[];
     const { SourceFile: _file, ...exif } = tags!;
     return { text: Object.keys(exif).length > 0 ? JSON.stringify(exif) : undefined, orientation: typeof exif.Orientation === 'number' ? exif.Orientation : 1 };
   } finally {

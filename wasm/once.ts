@@ -26,6 +26,23 @@ export async function compileWasm(url: string): Promise<WebAssembly.Module> {
   }
 }
 
+/** What an Emscripten encoder module of jSquash's (libavif, libjxl) exposes: `encode`, null when it failed. */
+interface EmscriptenEncoder<Options> {
+  encode(data: BufferSource, width: number, height: number, options: Options): Uint8Array | null;
+}
+
+/**
+ * An Emscripten encoder module's `encode` called as the package's own encode.js calls it (the codec's defaults under
+ * the options given, a failure thrown): for a module this app started itself, from the build it chose.
+ */
+export function emscriptenEncode<Options extends object>(module: EmscriptenEncoder<Options>, defaults: Options, label: string) {
+  return async (image: ImageData, options: Partial<Options>): Promise<ArrayBuffer> => {
+    const output = module.encode(new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength), image.width, image.height, { ...defaults, ...options });
+    if (!output) throw new Error(`${label} encoding failed`);
+    return output.buffer as ArrayBuffer;
+  };
+}
+
 /** What a jSquash module gives: `init(module)` to start it from a compiled .wasm, and its function as the default export. */
 interface JsquashModule<F> {
   init(module: WebAssembly.Module): Promise<unknown>;

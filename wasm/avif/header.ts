@@ -1,6 +1,6 @@
 import type { ByteSource } from '../../core/byte-source';
 import type { HeaderRead } from '../../core/format';
-import { ascii, u16be, u32be } from '../../core/bytes';
+import { isoBoxAt, u16be, u32be, type IsoBox } from '../../core/bytes';
 import type { Size } from '../../core/geometry';
 
 /**
@@ -16,27 +16,12 @@ const MAX_META_BYTES = 4 * 1024 * 1024;
 /** Top-level boxes walked before giving up. */
 const MAX_TOP_LEVEL_BOXES = 1024;
 
-interface Box {
-  type: string;
-  /** Where its content starts (after size, type and any 64-bit size) and ends, in the bytes it was read from. */
-  start: number;
-  end: number;
-}
+type Box = IsoBox;
 
-/** The box whose header is at `offset` in `bytes`, or null when the header is cut or claims more than `limit`. */
+/** The box whose header is at `offset` in `bytes`, or null when the header is cut or the box runs past `limit`. */
 function boxAt(bytes: Uint8Array, offset: number, limit: number): Box | null {
-  if (offset + 8 > bytes.length) return null;
-  let size = u32be(bytes, offset);
-  let headerLength = 8;
-  if (size === 1) {
-    if (offset + 16 > bytes.length) return null;
-    size = u32be(bytes, offset + 8) * 2 ** 32 + u32be(bytes, offset + 12);
-    headerLength = 16;
-  } else if (size === 0) {
-    size = limit - offset;
-  }
-  if (size < headerLength || offset + size > limit) return null;
-  return { type: ascii(bytes, offset + 4, 4), start: offset + headerLength, end: offset + size };
+  const box = isoBoxAt(bytes, offset, limit);
+  return box && box.end <= limit ? box : null;
 }
 
 /** The boxes inside `from..to` of `bytes`, in order, up to the first one that does not fit. */

@@ -1,7 +1,7 @@
 import type { EncodeOptions } from '@jsquash/avif/meta';
 import encoderUrl from '@jsquash/avif/codec/enc/avif_enc.wasm?url';
 import decoderUrl from '@jsquash/avif/codec/dec/avif_dec.wasm?url';
-import { compileWasm, jsquashStarted, once } from '../once';
+import { compileWasm, emscriptenEncode, jsquashStarted, once } from '../once';
 import { onTheCoresItMayUse, threadedBuildFits } from '../threads';
 
 type Encode = (image: ImageData, options: Partial<EncodeOptions>) => Promise<ArrayBuffer>;
@@ -22,11 +22,7 @@ const encoder = once(async (): Promise<Encode> => {
     import('@jsquash/avif/meta'),
   ]);
   const module = await initEmscriptenModule(factory, await compileWasm(encoderUrl));
-  return async (image, options) => {
-    const output = module.encode(new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength), image.width, image.height, { ...defaultOptions, ...options });
-    if (!output) throw new Error('AVIF encoding failed');
-    return output.buffer as ArrayBuffer;
-  };
+  return emscriptenEncode(module, defaultOptions, 'AVIF');
 });
 
 const decoder = jsquashStarted(() => import('@jsquash/avif/decode'), () => compileWasm(decoderUrl));

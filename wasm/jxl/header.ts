@@ -1,34 +1,14 @@
 import { JXLStream } from 'image-size/types/jxl-stream';
 import type { ByteSource } from '../../core/byte-source';
-import { ascii, u32be } from '../../core/bytes';
+import { isoBoxAt, type IsoBox } from '../../core/bytes';
 import type { HeaderRead } from '../../core/format';
 
 /** The size is in the codestream's first bytes; in a container, behind the signature, ftyp and metadata boxes. */
 const HEADER_READ = 64 * 1024;
 
-/** A box of the JPEG XL container (ISO BMFF): its type and content's range; `end` may lie past the bytes held. */
-export interface ContainerBox {
-  type: string;
-  start: number;
-  end: number;
-}
-
-/** The container's top-level boxes in `bytes`, in order, up to the first whose header is cut or malformed. */
-export function* containerBoxes(bytes: Uint8Array): Generator<ContainerBox> {
-  for (let offset = 0; offset + 8 <= bytes.length; ) {
-    let size = u32be(bytes, offset);
-    let header = 8;
-    if (size === 1) {
-      if (offset + 16 > bytes.length) return;
-      size = u32be(bytes, offset + 8) * 2 ** 32 + u32be(bytes, offset + 12);
-      header = 16;
-    } else if (size === 0) {
-      size = Number.MAX_SAFE_INTEGER - offset;
-    }
-    if (size < header) return;
-    yield { type: ascii(bytes, offset + 4, 4), start: offset + header, end: offset + size };
-    offset += size;
-  }
+/** The container's top-level boxes in `bytes`, in order, up to the first whose header is cut or malformed; the last may run past `bytes`. */
+export function* containerBoxes(bytes: Uint8Array): Generator<IsoBox> {
+  for (let box = isoBoxAt(bytes, 0, Number.MAX_SAFE_INTEGER); box; box = isoBoxAt(bytes, box.end, Number.MAX_SAFE_INTEGER)) yield box;
 }
 
 /** Where a container's codestream starts in `bytes`: its `jxlc` box, or its first `jxlp` box (after its index). */

@@ -2,7 +2,7 @@ import type { EncodeOptions } from '@jsquash/jxl/meta';
 import encoderUrl from '@jsquash/jxl/codec/enc/jxl_enc.wasm?url';
 import decoderUrl from '@jsquash/jxl/codec/dec/jxl_dec.wasm?url';
 import type { RawImage } from '../../workers/pipeline/raw-image';
-import { compileWasm, jsquashStarted, once } from '../once';
+import { compileWasm, emscriptenEncode, jsquashStarted, once } from '../once';
 import { onTheCoresItMayUse, threadedBuildFits } from '../threads';
 
 /** libjxl's decoder (jSquash's build), fetched and compiled the first time a JPEG XL is decoded here, and precached. */
@@ -25,11 +25,7 @@ const encoder = once(async (): Promise<Encode> => {
   const module = threadedBuildFits()
     ? await initEmscriptenModule((await import('@jsquash/jxl/codec/enc/jxl_enc_mt_simd.js')).default)
     : await initEmscriptenModule((await import('@jsquash/jxl/codec/enc/jxl_enc.js')).default, await compileWasm(encoderUrl));
-  return async (image, options) => {
-    const output = module.encode(image.data, image.width, image.height, { ...defaultOptions, ...options });
-    if (!output) throw new Error('JPEG XL encoding failed');
-    return output.buffer as ArrayBuffer;
-  };
+  return emscriptenEncode(module, defaultOptions, 'JPEG XL');
 });
 
 /** libjxl on every core when the job runs alone (threaded build only), else on one. */
