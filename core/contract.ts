@@ -44,7 +44,9 @@ export interface ConversionSettings {
 /** What a conversion is doing, for the job's label: "Decoding", "Encoding", "Fitting to 200 KB: try 3 of 8". */
 export type ConversionStage =
   | { name: 'decoding' | 'transforming' | 'encoding' | 'metadata' }
-  | { name: 'fitting'; attempt: number; attempts: number; targetKb: number };
+  | { name: 'fitting'; attempt: number; attempts: number; targetKb: number }
+  /** Smart compression's encodes of the whole image, each judged (workers/pipeline/smart-quality.ts). */
+  | { name: 'choosing'; attempt: number };
 
 export interface ConversionProgress {
   /** 0–100, never decreasing within one job. */
@@ -102,12 +104,22 @@ export interface ConvertRequest {
  * copies, holds or garbage-collects the encoded bytes (a transferred ArrayBuffer would still be copied into a
  * Blob there, and count against its heap).
  */
+/** How an output looks beside its source (core/look.ts). */
+export interface OutputLook {
+  /** SSIMULACRA2 of the output's view against the source's (workers/pipeline/look.ts): 100 is identical. */
+  score: number;
+  /** The quality (1–100) Smart compression chose; null when the quality setting gave it. */
+  smartQuality: number | null;
+}
+
 export interface ConvertResult {
   blob: Blob;
   /** How many times the encoder ran: 1, or the target-size search's attempts. */
   encodes: number;
   /** The source came back unchanged (keepOriginalIfLarger); the conversion's own size, for the visitor. */
   keptOriginal: { convertedBytes: number } | null;
+  /** How the output looks beside the source (core/look.ts); null where it was not judged. */
+  look: OutputLook | null;
   /** The output's pixel size. */
   width: number;
   height: number;

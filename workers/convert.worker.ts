@@ -9,8 +9,9 @@ import type { Resizer } from './pipeline/transform';
 const lanczos3: Resizer = (image, width, height) => resizeLanczos3(toImageData(image), width, height);
 
 async function convert(request: ConvertRequest, onProgress?: (progress: ConversionProgress) => void): Promise<ConvertResult> {
-  const { bytes, mimeType, encodes, keptOriginal, width, height } = await convertImage(request, lanczos3, (progress) => void onProgress?.(progress));
-  const done = { encodes, keptOriginal, width, height };
+  const { bytes, mimeType, encodes, keptOriginal, look, width, height } = await convertImage(request, lanczos3, (progress) => void onProgress?.(progress));
+  // The source kept in its place was not the output judged.
+  const done = { encodes, keptOriginal, look: keptOriginal ? null : look, width, height };
   // The source itself when it is the better file: a handle to the visitor's own bytes, not a copy.
   const output = keptOriginal ? request.file.slice(0, request.file.size, mimeType) : bytes;
   // Written to the device by the worker that made it: the page gets a handle to the stored file, not the bytes.

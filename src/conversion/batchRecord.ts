@@ -1,4 +1,4 @@
-import type { ConversionSettings } from '../../core/contract';
+import type { ConversionSettings, OutputLook } from '../../core/contract';
 import type { ConversionJob } from './jobs';
 
 /**
@@ -39,6 +39,8 @@ export interface OutputRecord {
   height: number;
   encodes: number | null;
   keptOriginal: { convertedBytes: number } | null;
+  /** Absent in records written before outputs were judged. */
+  look?: OutputLook | null;
 }
 
 export interface JobRecord {
@@ -87,6 +89,7 @@ export function jobRecord(job: ConversionJob, updatedAt: number): JobRecord | nu
           height: job.outputDimensions?.height ?? 0,
           encodes: job.encodes,
           keptOriginal: job.keptOriginal,
+          look: job.look,
         },
         error: null,
       };

@@ -238,7 +238,7 @@ export class ConversionQueue {
         const keptAt = result.kept === 'device' ? keepAt : null;
         // Cancelled while it was being written: its kept file has no job to belong to.
         if (keptAt && !this.jobs.some((j) => j.id === job.id)) this.keeping?.discard(keptAt);
-        this.dispatch({ type: 'completed', id: job.id, blob: result.blob, name: outputFileName(job.file.name, settings.outputFormat), encodes: result.encodes, keptOriginal: result.keptOriginal, dimensions: { width: result.width, height: result.height }, keptAt });
+        this.dispatch({ type: 'completed', id: job.id, blob: result.blob, name: outputFileName(job.file.name, settings.outputFormat), encodes: result.encodes, keptOriginal: result.keptOriginal, look: result.look, dimensions: { width: result.width, height: result.height }, keptAt });
       })
       .catch((error: unknown) => {
         if (isAbort(error)) return;

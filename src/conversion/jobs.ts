@@ -1,4 +1,4 @@
-import type { ConversionSettings, ConversionStage, ImageFormat } from '../../core/contract';
+import type { ConversionSettings, ConversionStage, ImageFormat, OutputLook } from '../../core/contract';
 import type { DevicePlace } from '../../core/deviceFiles';
 import { settingsKey } from '../features/settings/settings';
 import type { JobRecord } from './batchRecord';
@@ -37,6 +37,8 @@ export interface ConversionJob {
   stage: ConversionStage | null;
   /** The output is the source itself, since converting made it larger (keepOriginalIfLarger): that size. */
   keptOriginal: { convertedBytes: number } | null;
+  /** How the output looks beside the source, once completed and where judged (core/look.ts). */
+  look: OutputLook | null;
   /** The output's pixel size, once completed. */
   outputDimensions: { width: number; height: number } | null;
   /** Where the output is kept on the device (its Blob is that file), or null when it is in memory. */
@@ -49,7 +51,7 @@ export type JobAction =
   | { type: 'started'; id: string; at: number; expectedMs: number }
   | { type: 'progress'; id: string; percent: number; at: number; stage?: ConversionStage }
   | { type: 'tick'; now: number }
-  | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number; keptOriginal?: { convertedBytes: number } | null; dimensions?: { width: number; height: number }; keptAt?: DevicePlace | null }
+  | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number; keptOriginal?: { convertedBytes: number } | null; look?: OutputLook | null; dimensions?: { width: number; height: number }; keptAt?: DevicePlace | null }
   | { type: 'failed'; id: string; message?: string }
   | { type: 'retry'; id: string; settings: ConversionSettings; settingsKey: string }
   | { type: 'remove'; id: string }
@@ -94,6 +96,7 @@ export function createJob(id: string, file: File, settings: ConversionSettings, 
     anchorAt: null,
     stage: null,
     keptOriginal: null,
+    look: null,
     outputDimensions: null,
     keptAt: null,
     originalSize: file.size,
@@ -121,8 +124,8 @@ export interface RestoredJob {
 export function jobFromRecord({ record, source, output, outputPlace }: RestoredJob): ConversionJob {
   const job = { ...createJob(record.id, source, record.settings, settingsKey(record.settings), record.source.folder ?? ''), originalSize: record.source.size, attempts: record.attempts };
   if (record.state === 'completed' && record.output && output) {
-    const { name, width, height, encodes, keptOriginal } = record.output;
-    return { ...job, status: 'completed', progress: 100, outputBlob: output, outputSize: output.size, outputName: name, encodes, keptOriginal, outputDimensions: { width, height }, keptAt: outputPlace };
+    const { name, width, height, encodes, keptOriginal, look } = record.output;
+    return { ...job, status: 'completed', progress: 100, outputBlob: output, outputSize: output.size, outputName: name, encodes, keptOriginal, look: look ?? null, outputDimensions: { width, height }, keptAt: outputPlace };
   }
   if (record.state === 'failed') return { ...job, status: 'error', error: record.error };
   return job;
@@ -174,6 +177,7 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
               outputName: action.name,
               encodes: action.encodes ?? null,
               keptOriginal: action.keptOriginal ?? null,
+              look: action.look ?? null,
               outputDimensions: action.dimensions ?? null,
               keptAt: action.keptAt ?? null,
               error: null,
@@ -229,6 +233,7 @@ const STAGE_TEXT = { decoding: 'Decoding', transforming: 'Resizing', encoding: '
 export function stageLabel(stage: ConversionStage | null): string | null {
   if (!stage) return null;
   if (stage.name === 'fitting') return `Fitting to ${stage.targetKb} KB: try ${stage.attempt} of ${stage.attempts}`;
+  if (stage.name === 'choosing') return `Choosing quality: try ${stage.attempt}`;
   return STAGE_TEXT[stage.name];
 }
 

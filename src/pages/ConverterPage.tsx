@@ -213,15 +213,18 @@ export function ConverterPage() {
   const focusEmail = useCallback(() => emailInput.current?.focus(), []);
   const [comparing, setComparing] = useState<Comparing | null>(null);
   const compareJob = useCallback((job: ConversionJob, opener: HTMLElement) => {
-    if (job.outputBlob) setComparing({ subject: { heading: `Compare ${job.file.name}`, name: job.file.name, original: job.file, output: job.outputBlob, settings: job.settings }, opener });
+    if (job.outputBlob) setComparing({ subject: { heading: `Compare ${job.file.name}`, name: job.file.name, original: job.file, output: job.outputBlob, look: job.look, settings: job.settings }, opener });
   }, []);
   // A preview converts the file with the settings as they are, in memory (not kept, not a job), and stops if closed first.
   const previewFile = useCallback((file: File, opener: HTMLElement) => {
     const { settings: now } = latest.current;
     const stop = new AbortController();
-    const output = convertInWorker(file, now, { signal: stop.signal, keepAt: null, onProgress: () => {} }).then((result) => result.blob);
+    const converted = convertInWorker(file, now, { signal: stop.signal, keepAt: null, onProgress: () => {} });
+    const output = converted.then((result) => result.blob);
+    const look = converted.then((result) => result.look);
     output.catch(() => undefined);
-    setComparing({ subject: { heading: `Preview ${file.name}`, name: file.name, original: file, output, settings: now }, opener, stop: () => stop.abort() });
+    look.catch(() => undefined);
+    setComparing({ subject: { heading: `Preview ${file.name}`, name: file.name, original: file, output, look, settings: now }, opener, stop: () => stop.abort() });
   }, []);
   const comparingNow = useRef(comparing);
   comparingNow.current = comparing;

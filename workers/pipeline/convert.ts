@@ -1,15 +1,19 @@
 import type { ConversionProgress, ConversionSettings, ConvertRequest, JobPlan, OutputSample } from '../../core/contract';
 import { withUprightOrientation } from '../../core/exif';
-import { sourceFormatInfo, type FormatInfo, type SourceFormat } from '../../core/formats';
+import { sourceFormatInfo, type SourceFormat } from '../../core/formats';
 import { centredPart, resolutionNeeded, rotated, turned, type Size } from '../../core/geometry';
 import { CONVERSION_ERRORS, imageTooLargeMessage, outputTooLargeMessage } from '../../core/messages';
 import { SAMPLE_PIXELS } from '../../core/plan';
+import type { OutputLook } from '../../core/contract';
+import { choosesQualityByLook, smartTarget } from '../../core/look';
 import { hasTargetSize } from '../../core/policy';
 import { CODECS, SOURCE_CODECS, type Codec } from '../../wasm';
 import { encodeBitmapWithCanvas } from './canvas-encoder';
 import { bitmapToPixels } from './bitmap-pixels';
 import { decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from './decode';
 import { explainMemoryFailure } from './failures';
+import { lookScore, lookTiles, lookView, lookViewOfBitmap } from './look';
+import { SMART_WHOLE_ENCODES, searchSmartQuality } from './smart-quality';
 import type { RawImage } from './raw-image';
 import { crop } from './pixels';
 import { decodeScaledBitmap } from './scaled-decode';
@@ -24,6 +28,8 @@ export interface EncodedImage {
   width: number;
   height: number;
   encodes: number;
+  /** How it looks beside the source (core/look.ts); null where not judged: a lossless output, a target size. */
+  look: OutputLook | null;
 }
 
 /** A conversion's result: its encoded image, or (keepOriginalIfLarger) word that the source is the better file. */
@@ -40,27 +46,85 @@ export function encoderQuality(settings: ConversionSettings): number {
 /** Bytes a container needs around an EXIF payload (chunk or segment headers, a WebP VP8X chunk). */
 const EXIF_CONTAINER_OVERHEAD = 32;
 
+type EncodeRequest = Pick<ConvertRequest, 'settings' | 'plan' | 'alone'>;
+
+/** The encoder's options for a quality (0–1), the rest as the plan and settings say. */
+const encodeOptions = (quality: number, { settings, plan, alone }: EncodeRequest) => ({ quality, optimise: plan.encoder === 'wasm', thorough: settings.enableCompression, alone });
+
+/** Whether an output at this quality is worth judging: not a lossless one (PNG; JPEG XL at 100%). */
+const lossy = (output: Codec, quality: number) => output.format.quality !== null && !(output.format.quality.losslessAtMax && quality >= 1);
+
+/**
+ * The decoded pixels of an encoded output, as the view of `tiles` (workers/pipeline/look.ts): the browser's decoder
+ * where it reads the format, the app's own (JPEG XL) where not.
+ */
+async function decodedView(bytes: ArrayBuffer, output: Codec, tiles: ReturnType<typeof lookTiles>): Promise<ReturnType<typeof lookView>> {
+  const bitmap = await decodeToBitmap(new Blob([bytes], { type: output.format.mimeType }));
+  if (bitmap) {
+    try {
+      return lookViewOfBitmap(bitmap, tiles, null);
+    } finally {
+      bitmap.close();
+    }
+  }
+  const pixels = await decodeWithWasm(bytes, SOURCE_CODECS[output.format.id]);
+  if (!pixels) throw new Error(CONVERSION_ERRORS.compression);
+  return lookView(pixels, tiles);
+}
+
+/**
+ * Smart compression on an image: the lowest quality whose output reaches the compression level's score
+ * (workers/pipeline/smart-quality.ts), found with encodes of the image's view and checked on encodes of the image.
+ */
+async function encodeByLook(image: RawImage, output: Codec, request: EncodeRequest, report: ProgressReporter): Promise<{ bytes: ArrayBuffer; encodes: number; look: OutputLook }> {
+  const levels = output.format.quality?.levels ?? 100;
+  const tiles = lookTiles(image);
+  const sourceView = lookView(image, tiles);
+  const wholeView = lookTiles(sourceView);
+  const span = STAGE_END.encode - STAGE_END.transform;
+  let wholeEncodes = 0;
+  const result = await searchSmartQuality({
+    target: smartTarget(request.settings.compressionLevel),
+    levels,
+    viewScoreAt: async (level) => lookScore(sourceView, await decodedView(await output.encode(sourceView, encodeOptions(level / levels, request)), output, wholeView)),
+    wholeAt: async (level) => {
+      wholeEncodes++;
+      report({ percent: STAGE_END.transform + (span * wholeEncodes) / (SMART_WHOLE_ENCODES + 1), stage: { name: 'choosing', attempt: wholeEncodes } });
+      const bytes = await output.encode(image, encodeOptions(level / levels, request));
+      return { output: bytes, score: await lookScore(sourceView, await decodedView(bytes, output, tiles)) };
+    },
+  });
+  report({ percent: STAGE_END.encode });
+  return { bytes: result.output, encodes: result.wholeEncodes + result.viewEncodes, look: { score: result.score, smartQuality: Math.round((result.level / levels) * 100) } };
+}
+
+/** The output's look at a fixed quality: its view decoded and judged against the source's. */
+async function judged(image: RawImage, bytes: ArrayBuffer, output: Codec): Promise<OutputLook> {
+  const tiles = lookTiles(image);
+  return { score: await lookScore(lookView(image, tiles), await decodedView(bytes, output, tiles)), smartQuality: null };
+}
+
 async function encodeForSettings(
   image: RawImage,
   output: Codec,
-  { settings, plan, alone }: Pick<ConvertRequest, 'settings' | 'plan' | 'alone'>,
+  request: EncodeRequest,
   reservedBytes: number,
   report: ProgressReporter,
-): Promise<{ bytes: ArrayBuffer; encodes: number }> {
-  // The encoder the page planned (and counted in the job's cost), whatever else the settings say.
-  const optimise = plan.encoder === 'wasm';
-  const thorough = settings.enableCompression;
+): Promise<{ bytes: ArrayBuffer; encodes: number; look: OutputLook | null }> {
+  const { settings } = request;
+  if (choosesQualityByLook(settings, output.format)) return encodeByLook(image, output, request, report);
   if (!hasTargetSize(settings)) {
-    const bytes = await output.encode(image, { quality: encoderQuality(settings), optimise, thorough, alone });
+    const quality = encoderQuality(settings);
+    const bytes = await output.encode(image, encodeOptions(quality, request));
     report({ percent: STAGE_END.encode });
-    return { bytes, encodes: 1 };
+    return { bytes, encodes: 1, look: lossy(output, quality) ? await judged(image, bytes, output) : null };
   }
   const targetBytes = settings.targetFileSize * 1024 - reservedBytes;
   if (!output.format.quality) {
     // A lossless format has no quality to trade: it fits or it does not.
-    const bytes = await output.encode(image, { quality: 1, optimise, thorough, alone });
+    const bytes = await output.encode(image, encodeOptions(1, request));
     if (bytes.byteLength > targetBytes) throw new Error(CONVERSION_ERRORS.targetSize);
-    return { bytes, encodes: 1 };
+    return { bytes, encodes: 1, look: null };
   }
   const span = STAGE_END.encode - STAGE_END.transform;
   let attempt = 0;
@@ -71,11 +135,12 @@ async function encodeForSettings(
       attempt++;
       const stage = { name: 'fitting', attempt, attempts: MAX_TARGET_ATTEMPTS, targetKb: settings.targetFileSize } as const;
       report({ percent: STAGE_END.transform + (span * (attempt - 1)) / MAX_TARGET_ATTEMPTS, stage });
-      return output.encode(image, { quality, optimise, thorough, alone });
+      return output.encode(image, encodeOptions(quality, request));
     },
   });
   if (!result) throw new Error(CONVERSION_ERRORS.targetSize);
-  return { bytes: result.bytes, encodes: result.attempts };
+  // Not judged: a target size's outputs are judged by their bytes, and a look would add a decode to up to 8 encodes.
+  return { bytes: result.bytes, encodes: result.attempts, look: null };
 }
 
 /**
@@ -83,13 +148,19 @@ async function encodeForSettings(
  * pixels out of a 12 MP bitmap and writing them back. Null when the browser does not encode the type. An output
  * without alpha is flattened onto the background colour unless the source has no transparency either.
  */
-async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: SourceFormat, format: FormatInfo, settings: ConversionSettings): Promise<EncodedImage | null> {
+async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: SourceFormat, output: Codec, settings: ConversionSettings): Promise<EncodedImage | null> {
+  const { format } = output;
   const { width, height } = bitmap;
   const background = !format.alpha && sourceFormatInfo(source).alpha ? settings.backgroundColor : null;
-  const bytes = await encodeBitmapWithCanvas(bitmap, format.mimeType, encoderQuality(settings), background);
+  const quality = encoderQuality(settings);
+  // The source as the output frames it (flattened where the output is), read before the encoder takes the bitmap.
+  const tiles = lookTiles(bitmap);
+  const sourceView = lossy(output, quality) ? lookViewOfBitmap(bitmap, tiles, background) : null;
+  const bytes = await encodeBitmapWithCanvas(bitmap, format.mimeType, quality, background);
   if (!bytes) return null;
   bitmap.close();
-  return { bytes, mimeType: format.mimeType, width, height, encodes: 1 };
+  const look = sourceView ? { score: await lookScore(sourceView, await decodedView(bytes, output, tiles)), smartQuality: null } : null;
+  return { bytes, mimeType: format.mimeType, width, height, encodes: 1, look };
 }
 
 /** Refuses an output size (a resize, a custom size) over the limit before any pixel is resampled. */
@@ -118,8 +189,8 @@ async function convertPixels(
   report({ percent: STAGE_END.decode, stage: { name: 'transforming' } });
   const image = await transform(decoded.pixels, settings, { resize, keepAlpha: output.format.alpha, fullSize: decoded.fullSize, plan });
   report({ percent: STAGE_END.transform, stage: { name: 'encoding' } });
-  const { bytes, encodes } = await encodeForSettings(image, output, request, reservedBytes, report);
-  return { bytes, mimeType: output.format.mimeType, width: image.width, height: image.height, encodes };
+  const { bytes, encodes, look } = await encodeForSettings(image, output, request, reservedBytes, report);
+  return { bytes, mimeType: output.format.mimeType, width: image.width, height: image.height, encodes, look };
 }
 
 /**
@@ -227,10 +298,12 @@ async function convertWithinLimits(request: ConvertRequest, resize: Resizer, rep
   const sourceHasMetadata = mayKeepSource && settings.stripMetadata && source.metadata.hasMetadata(new Uint8Array(await sourceBytes.read()));
 
   // Not for a target size: its search encodes the pixels again and again.
-  const bitmap = plan.encoder === 'browser' && !hasTargetSize(settings) && unchangedEitherWay ? await decodeToBitmap(file) : null;
+  // Nor for Smart compression: its search encodes a view of them.
+  const searches = hasTargetSize(settings) || choosesQualityByLook(settings, output.format);
+  const bitmap = plan.encoder === 'browser' && !searches && unchangedEitherWay ? await decodeToBitmap(file) : null;
   if (bitmap) report({ percent: STAGE_END.decode, stage: { name: 'encoding' } });
   const encoded =
-    (bitmap && !changesPixels(bitmap, settings) && (await encodeUnchangedBitmap(bitmap, format, output.format, settings))) ||
+    (bitmap && !changesPixels(bitmap, settings) && (await encodeUnchangedBitmap(bitmap, format, output, settings))) ||
     (await convertPixels(
       await decodeInTurn(request, () => decodePixels(request, sourceBytes, bitmap)).finally(() => sourceBytes.release()),
       output,
@@ -261,7 +334,8 @@ export async function sampleOutput(request: ConvertRequest, resize: Resizer): Pr
     if (!decoded) throw new Error(CONVERSION_ERRORS.load);
     const image = await transform(decoded.pixels, settings, { resize, keepAlpha: output.format.alpha, fullSize: decoded.fullSize, plan });
     const part = crop(image, centredPart(image, SAMPLE_PIXELS));
-    const bytes = await output.encode(part, { quality: encoderQuality(settings), optimise: plan.encoder === 'wasm', thorough: settings.enableCompression });
+    // With Smart compression, the part is searched as a whole image would be: its bytes at the quality found for it.
+    const bytes = choosesQualityByLook(settings, output.format) ? (await encodeByLook(part, output, request, () => undefined)).bytes : await output.encode(part, encodeOptions(encoderQuality(settings), request));
     return { bytes: bytes.byteLength, pixels: part.width * part.height, outputPixels: image.width * image.height };
   } catch (error) {
     throw explainMemoryFailure(error);

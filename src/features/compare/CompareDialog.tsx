@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
-import type { ConversionSettings, Framing } from '../../../core/contract';
+import type { ConversionSettings, Framing, OutputLook } from '../../../core/contract';
+import { LOOK_VERDICT_TEXT, lookDetail, lookVerdict } from '../../../core/look';
 import { FORMATS } from '../../../core/formats';
 import { turned, type Rect, type Size } from '../../../core/geometry';
 import { planFor, viewInWorker } from '../../conversion/bridge';
@@ -15,6 +16,8 @@ export interface CompareSubject {
   original: Blob;
   /** The output, or a conversion that will give it (a preview of the current settings). */
   output: Blob | Promise<Blob>;
+  /** How the output looks beside the original (core/look.ts), or the conversion's word on it to come. */
+  look: OutputLook | null | Promise<OutputLook | null>;
   settings: ConversionSettings;
 }
 
@@ -99,6 +102,14 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
   const dividerLine = useRef<HTMLDivElement>(null);
   const [geometry, setGeometry] = useState<Geometry | null>(null);
   const [output, setOutput] = useState<Blob | null>(subject.output instanceof Blob ? subject.output : null);
+  const [look, setLook] = useState<OutputLook | null>(subject.look instanceof Promise ? null : subject.look);
+  useEffect(() => {
+    let live = true;
+    if (subject.look instanceof Promise) subject.look.then((value) => live && setLook(value), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [subject]);
   const [problem, setProblem] = useState<string | null>(null);
   const [zoomLabel, setZoomLabel] = useState('Fit');
 
@@ -326,6 +337,12 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
         </p>
         <p data-testid="compare-output">
           <strong>{outputLabel}</strong> {output ? sizeText(geometry?.output, output.size) : 'Converting with these settings…'}
+          {output && look ? (
+            <span className="compare__look" data-testid="compare-look">
+              {' · '}
+              {LOOK_VERDICT_TEXT[lookVerdict(look.score)]} ({lookDetail(look)})
+            </span>
+          ) : null}
         </p>
       </div>
       <div className="compare__view" ref={view} data-testid="compare-view" onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp} onWheel={onWheel}>

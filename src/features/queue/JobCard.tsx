@@ -1,5 +1,7 @@
 import { memo, useDeferredValue, useRef } from 'react';
+import type { OutputLook } from '../../../core/contract';
 import { FORMATS } from '../../../core/formats';
+import { LOOK_VERDICT_TEXT, lookDetail, lookVerdict } from '../../../core/look';
 import { formatBytes, percentLarger, percentSaved } from '../../lib/formatBytes';
 import type { ConversionQueue } from '../../conversion/conversionQueue';
 import { stageLabel, type ConversionJob } from '../../conversion/jobs';
@@ -102,6 +104,18 @@ export const JobCard = memo(function JobCard({ queue, id, onDownload, onCompare,
   );
 });
 
+/** How the output looks beside its source: the verdict, its number on hover and to a screen reader. */
+function LookLine({ look }: { look: OutputLook }) {
+  const verdict = lookVerdict(look.score);
+  const detail = lookDetail(look);
+  return (
+    <p className={`job__look job__look--${verdict}`} data-testid="look" data-score={look.score.toFixed(2)} data-smart-quality={look.smartQuality ?? undefined} title={detail}>
+      {LOOK_VERDICT_TEXT[verdict]}
+      <span className="visually-hidden"> ({detail})</span>
+    </p>
+  );
+}
+
 /** A completed job's sizes, format and dimensions, with Download and Share. */
 function JobResult({ job, onDownload }: { job: ConversionJob; onDownload: (job: ConversionJob) => void }) {
   const canShare = useCanShareFiles();
@@ -119,6 +133,7 @@ function JobResult({ job, onDownload }: { job: ConversionJob; onDownload: (job: 
         Converted to {FORMATS[job.outputFormat].label}
         {job.outputDimensions ? <span className="job__dimensions" data-testid="output-dimensions"><span className="job__separator"> · </span>{job.outputDimensions.width} × {job.outputDimensions.height}</span> : null}
       </p>
+      {job.look ? <LookLine look={job.look} /> : null}
       <div className="job__actions">
         <button type="button" className="button button--primary button--small" onClick={() => onDownload(job)} aria-label={`Download ${job.outputName}`}>
           Download

@@ -2,6 +2,7 @@ import { memo, useId, useMemo, useRef, type Dispatch, type ReactNode } from 'rea
 import { useValueFromBeforeHydration } from '../../app/useValueFromBeforeHydration';
 import { ASPECT_RATIOS } from '../../../core/contract';
 import { FORMATS, IMAGE_FORMATS, formatInfo } from '../../../core/formats';
+import { LOOK_VERDICT_TEXT, lookVerdict, smartTarget } from '../../../core/look';
 import { ASPECT_RATIO_LABELS, PRESETS, PRESET_LABELS, RANGES, targetSizeMissing, type AspectRatio, type ConversionSettings, type ImageFormat, type Range } from './settings';
 import { settingsReducer, type SettingsAction } from './settingsReducer';
 
@@ -230,7 +231,7 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
               settings.enableTargetSize
                 ? 'The target file size chooses the quality.'
                 : settings.autoCompress
-                  ? 'Smart compression sets the quality from the compression level.'
+                  ? 'Smart compression chooses each image’s quality from how it looks.'
                   : output.quality?.losslessAtMax
                     ? `${output.label} is lossless at 100%.`
                     : undefined
@@ -307,13 +308,20 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
         />
         <Toggle
           label="Smart compression"
-          description="Use the compression level below as the quality."
+          description="Each image at the lowest quality that still looks as good as the level below asks."
           checked={settings.autoCompress}
           disabled={!quality}
           onChange={on.autoCompress}
         />
         {settings.autoCompress && quality ? (
-          <Slider label="Compression level" value={settings.compressionLevel} range={RANGES.compressionLevel} unit="%" onChange={on.compressionLevel} />
+          <Slider
+            label="Compression level"
+            value={settings.compressionLevel}
+            range={RANGES.compressionLevel}
+            unit="%"
+            onChange={on.compressionLevel}
+            hint={`Each image scores at least ${smartTarget(settings.compressionLevel)} of 100 on SSIMULACRA2 (${LOOK_VERDICT_TEXT[lookVerdict(smartTarget(settings.compressionLevel))].toLowerCase()}).`}
+          />
         ) : null}
         <Toggle
           label="Target file size"

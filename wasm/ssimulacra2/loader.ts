@@ -1,0 +1,6 @@
+import metricUrl from './ssimulacra2.wasm?url';
+import { compileWasm, once } from '../once';
+import { ssimulacra2Metric, type Ssimulacra2 } from './metric';
+
+/** The metric in this worker, started on first use (21 KB of WebAssembly, precached with the app). */
+export const ssimulacra2 = once((): Promise<Ssimulacra2> => compileWasm(metricUrl).then(ssimulacra2Metric));

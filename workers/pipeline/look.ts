@@ -1,0 +1,81 @@
+import type { Rect, Size } from '../../core/geometry';
+import { createRawImage, type RawImage } from './raw-image';
+import { ssimulacra2 } from '../../wasm/ssimulacra2/loader';
+
+/**
+ * How an output looks beside the source as it frames it, judged on a view small enough to cost little: a grid of
+ * tiles at full resolution, spread over the image, side by side (docs/decisions/perceptual-score.md). Full resolution,
+ * because what an encoder loses shows at 1:1 (a view scaled down hides its blocks and ringing); tiles on the 16-pixel
+ * grid of JPEG's and WebP's macroblocks, so a tile cut from a whole encode holds the same blocks the encoder made.
+ */
+
+/** Tiles a side, and each tile's side: 9 tiles of 176 × 176, 0.28 MP, a 528 × 528 view. */
+export const LOOK_GRID = 3;
+export const LOOK_TILE = 176;
+const BLOCK = 16;
+
+/**
+ * The tiles judged of an image this size: a LOOK_GRID × LOOK_GRID grid of LOOK_TILE squares spread evenly (the
+ * first at the top left, the last at the bottom right), on the macroblock grid; the whole image when it is no larger
+ * than the view.
+ */
+export function lookTiles({ width, height }: Size): Rect[] {
+  const side = LOOK_GRID * LOOK_TILE;
+  if (width <= side && height <= side) return [{ x: 0, y: 0, width, height }];
+  const along = (length: number) => {
+    const tile = Math.min(LOOK_TILE, length);
+    const count = Math.min(LOOK_GRID, Math.floor(length / tile));
+    const room = length - tile;
+    return Array.from({ length: count }, (_, i) => {
+      const start = count === 1 ? Math.floor(room / 2) : Math.floor((room * i) / (count - 1));
+      return { start: Math.min(room, Math.round(start / BLOCK) * BLOCK), length: tile };
+    });
+  };
+  const columns = along(width), rows = along(height);
+  return rows.flatMap((row) => columns.map((column) => ({ x: column.start, y: row.start, width: column.length, height: row.length })));
+}
+
+/** Where each tile sits in the view: in rows of LOOK_GRID, in the order lookTiles gives them. */
+function viewLayout(tiles: readonly Rect[]): { size: Size; places: { x: number; y: number }[] } {
+  const columns = Math.min(LOOK_GRID, tiles.length);
+  const places = tiles.map((tile, i) => ({ x: (i % columns) * tile.width, y: Math.floor(i / columns) * tile.height }));
+  const width = Math.max(...tiles.map((tile, i) => places[i]!.x + tile.width));
+  const height = Math.max(...tiles.map((tile, i) => places[i]!.y + tile.height));
+  return { size: { width, height }, places };
+}
+
+/** The view of decoded pixels: its tiles side by side. */
+export function lookView(image: RawImage, tiles: readonly Rect[]): RawImage {
+  const { size, places } = viewLayout(tiles);
+  const view = createRawImage(size.width, size.height);
+  tiles.forEach((tile, i) => {
+    const place = places[i]!;
+    for (let y = 0; y < tile.height; y++) {
+      const from = ((tile.y + y) * image.width + tile.x) * 4;
+      view.data.set(image.data.subarray(from, from + tile.width * 4), ((place.y + y) * size.width + place.x) * 4);
+    }
+  });
+  return view;
+}
+
+/**
+ * The view of a bitmap (the browser's decode), its tiles drawn into one small canvas: only the view's pixels are read
+ * out, not the whole image's. Over `background` when given (an output without alpha was flattened onto it).
+ */
+export function lookViewOfBitmap(bitmap: ImageBitmap, tiles: readonly Rect[], background: string | null): RawImage {
+  const { size, places } = viewLayout(tiles);
+  const canvas = new OffscreenCanvas(size.width, size.height);
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('Failed to get canvas context');
+  if (background) {
+    context.fillStyle = background;
+    context.fillRect(0, 0, size.width, size.height);
+  }
+  tiles.forEach((tile, i) => context.drawImage(bitmap, tile.x, tile.y, tile.width, tile.height, places[i]!.x, places[i]!.y, tile.width, tile.height));
+  const { data } = context.getImageData(0, 0, size.width, size.height);
+  canvas.width = canvas.height = 0;
+  return { data, width: size.width, height: size.height };
+}
+
+/** SSIMULACRA2 of an output's view against the source's view (the same tiles of each). */
+export const lookScore = async (sourceView: RawImage, outputView: RawImage): Promise<number> => (await ssimulacra2())(sourceView, outputView);
