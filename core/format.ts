@@ -45,6 +45,13 @@ export interface FormatInfo<Id extends string = string, Options extends object =
     levels: number;
     /** Whether the slider's top (100 %) writes a lossless file (JPEG XL's). */
     losslessAtMax?: boolean;
+    /**
+     * What Smart compression encodes to guess a quality's look cheaply (workers/pipeline/smart-quality.ts): `tiles`,
+     * the image's view of full-resolution tiles, where the encoder works block by block and the tiles score as they do
+     * in the whole encode (jpegli: within a point on the corpus); `half`, the whole image at half its size, where the
+     * encoder analyses the whole picture first (libwebp: the tiles scored up to 20 points low, half size within 5).
+     */
+    lookPredictor: 'tiles' | 'half';
   } | null;
   /** Whether EXIF can be written into this container. */
   exif: boolean;

@@ -13,11 +13,11 @@ export type { OutputLook };
 export type LookVerdict = 'same' | 'small' | 'visible';
 
 /**
- * Where the verdicts change, on SSIMULACRA2's own scale: from 70, "high quality" (artefacts hard to notice without the
- * original beside it), the output looks the same as it will be seen; from 50, "medium quality", differences are small;
- * below, they show.
+ * Where the verdicts change, on SSIMULACRA2's own scale (50 "medium quality", 70 "high quality": artefacts hard to
+ * notice without the original beside it): from 65, nearer high than medium, the output looks the same as it will be
+ * seen; from 45, differences are small; below, they show (docs/decisions/perceptual-score.md).
  */
-export const LOOK_THRESHOLDS = { same: 70, small: 50 } as const;
+export const LOOK_THRESHOLDS = { same: 65, small: 45 } as const;
 
 export const LOOK_VERDICT_TEXT: Record<LookVerdict, string> = { same: 'Looks the same', small: 'Small differences', visible: 'Visible differences' };
 
@@ -33,12 +33,12 @@ export function lookDetail(look: OutputLook): string {
 }
 
 /**
- * The score Smart compression holds each image to, from its compression level (50–95, step 5): the level less 15, so
- * the default 85 asks for 70 ("high quality", what image services' automatic quality aims at), 95 for 80 ("very high":
- * no difference side by side at 1:1) and 50 for 35. Chosen on the corpus's photographs (docs/decisions/perceptual-score.md).
+ * The score Smart compression holds each image to, from its compression level (50–95, step 5): four fifths of it, so
+ * the default 85 asks for 68 (close to SSIMULACRA2's "high quality", 70), 95 for 76 and 50 for 40. Chosen on the
+ * corpus's photographs: at 68 the default WebP came out at ≤ 0.75× the bytes of quality 80, at 70 at 0.86×, because
+ * libwebp's scores step up past quality 80 and the hardest photos need just that much (docs/decisions/perceptual-score.md).
  */
-export const smartTarget = (compressionLevel: number): number => compressionLevel - 15;
-
+export const smartTarget = (compressionLevel: number): number => Math.round(compressionLevel * 0.8);
 /** Whether Smart compression chooses this output's quality: it is on, the format has a quality, and no target size rules. */
 export const choosesQualityByLook = (settings: ConversionSettings, format: Pick<FormatInfo, 'quality'>): boolean =>
   settings.autoCompress && !hasTargetSize(settings) && format.quality !== null;

@@ -12,7 +12,8 @@ export const avif = {
   mimeType: 'image/avif',
   mimeSubtypes: ['avif'],
   matches: (head) => ftypBrands(head).some((brand) => AVIF_BRANDS.has(brand)),
-  quality: { levels: 100 },
+  // Not measured: libaom's rate control looks at the whole picture, as libwebp's does.
+  quality: { levels: 100, lookPredictor: 'half' },
   alpha: true,
   exif: false,
   // No browser encodes AVIF from a canvas (toBlob answers with PNG), so this is always libavif.

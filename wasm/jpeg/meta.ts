@@ -36,7 +36,7 @@ export const jpeg = {
   mimeType: 'image/jpeg',
   mimeSubtypes: ['jpeg', 'jpg'],
   matches: (head) => startsWithBytes(head, [0xff, 0xd8, 0xff]),
-  quality: { levels: 100 },
+  quality: { levels: 100, lookPredictor: 'tiles' },
   alpha: false,
   exif: true,
   canvasEncoder: true,

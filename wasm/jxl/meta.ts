@@ -20,7 +20,8 @@ export const jxl = {
   mimeType: 'image/jxl',
   mimeSubtypes: ['jxl'],
   matches: (head) => startsWithBytes(head, CODESTREAM) || startsWithBytes(head, JXL_CONTAINER_SIGNATURE),
-  quality: { levels: 100, losslessAtMax: true },
+  // Not measured: libjxl's VarDCT quantises block by block, as jpegli does.
+  quality: { levels: 100, losslessAtMax: true, lookPredictor: 'tiles' },
   alpha: true,
   exif: true,
   canvasEncoder: false,

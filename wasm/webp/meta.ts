@@ -11,7 +11,7 @@ export const webp = {
   mimeSubtypes: ['webp'],
   matches: (head) => head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WEBP',
   // libwebp takes a float quality, which steps its per-segment quantizers more finely than whole percents.
-  quality: { levels: 1000 },
+  quality: { levels: 1000, lookPredictor: 'half' },
   alpha: true,
   exif: true,
   canvasEncoder: true,

@@ -12,10 +12,11 @@ import { encodeBitmapWithCanvas } from './canvas-encoder';
 import { bitmapToPixels } from './bitmap-pixels';
 import { decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from './decode';
 import { explainMemoryFailure } from './failures';
-import { lookScore, lookTiles, lookView, lookViewOfBitmap } from './look';
+import { lookTiles, lookView, lookViewOfBitmap } from './look';
+import { ssimulacra2 } from '../../wasm/ssimulacra2/loader';
 import { SMART_WHOLE_ENCODES, searchSmartQuality } from './smart-quality';
 import type { RawImage } from './raw-image';
-import { crop } from './pixels';
+import { crop, halveSize } from './pixels';
 import { decodeScaledBitmap } from './scaled-decode';
 import { MAX_TARGET_ATTEMPTS, searchTargetSize } from './target-size';
 import { changesPixels, geometryFor, transform, type Resizer } from './transform';
@@ -72,6 +73,9 @@ async function decodedView(bytes: ArrayBuffer, output: Codec, tiles: ReturnType<
   return lookView(pixels, tiles);
 }
 
+/** SSIMULACRA2 of an output's view against the source's view (the same tiles of each). */
+const lookScore = async (sourceView: RawImage, outputView: RawImage): Promise<number> => (await ssimulacra2())(sourceView, outputView);
+
 /**
  * Smart compression on an image: the lowest quality whose output reaches the compression level's score
  * (workers/pipeline/smart-quality.ts), found with encodes of the image's view and checked on encodes of the image.
@@ -80,13 +84,17 @@ async function encodeByLook(image: RawImage, output: Codec, request: EncodeReque
   const levels = output.format.quality?.levels ?? 100;
   const tiles = lookTiles(image);
   const sourceView = lookView(image, tiles);
-  const wholeView = lookTiles(sourceView);
+  // What is encoded to guess a level's look (FormatInfo.quality.lookPredictor): the view itself, or the image at
+  // half size; an image no larger than its view is its own guess.
+  const preview = tiles.length === 1 ? image : output.format.quality?.lookPredictor === 'half' ? halveSize(image) : sourceView;
+  const previewTiles = lookTiles(preview);
+  const previewView = lookView(preview, previewTiles);
   const span = STAGE_END.encode - STAGE_END.transform;
   let wholeEncodes = 0;
   const result = await searchSmartQuality({
     target: smartTarget(request.settings.compressionLevel),
     levels,
-    viewScoreAt: async (level) => lookScore(sourceView, await decodedView(await output.encode(sourceView, encodeOptions(level / levels, request)), output, wholeView)),
+    viewScoreAt: async (level) => lookScore(previewView, await decodedView(await output.encode(preview, encodeOptions(level / levels, request)), output, previewTiles)),
     wholeAt: async (level) => {
       wholeEncodes++;
       report({ percent: STAGE_END.transform + (span * wholeEncodes) / (SMART_WHOLE_ENCODES + 1), stage: { name: 'choosing', attempt: wholeEncodes } });

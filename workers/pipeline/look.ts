@@ -1,6 +1,5 @@
 import type { Rect, Size } from '../../core/geometry';
 import { createRawImage, type RawImage } from './raw-image';
-import { ssimulacra2 } from '../../wasm/ssimulacra2/loader';
 
 /**
  * How an output looks beside the source as it frames it, judged on a view small enough to cost little: a grid of
@@ -76,6 +75,3 @@ export function lookViewOfBitmap(bitmap: ImageBitmap, tiles: readonly Rect[], ba
   canvas.width = canvas.height = 0;
   return { data, width: size.width, height: size.height };
 }
-
-/** SSIMULACRA2 of an output's view against the source's view (the same tiles of each). */
-export const lookScore = async (sourceView: RawImage, outputView: RawImage): Promise<number> => (await ssimulacra2())(sourceView, outputView);

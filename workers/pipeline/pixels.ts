@@ -133,3 +133,18 @@ export function flatten(image: RawImage, backgroundHex: string): RawImage {
   }
   return image;
 }
+
+/** Half the width and height (rounded up), each pixel the mean of the 2 × 2 it covers (the last row or column repeated). */
+export function halveSize(image: RawImage): RawImage {
+  const { width, height, data } = image;
+  const out = createRawImage(Math.ceil(width / 2), Math.ceil(height / 2));
+  for (let oy = 0; oy < out.height; oy++) {
+    const row0 = 2 * oy * width, row1 = Math.min(2 * oy + 1, height - 1) * width;
+    for (let ox = 0; ox < out.width; ox++) {
+      const x0 = 2 * ox, x1 = Math.min(2 * ox + 1, width - 1);
+      const o = (oy * out.width + ox) * 4;
+      for (let c = 0; c < 4; c++) out.data[o + c] = (data[(row0 + x0) * 4 + c]! + data[(row0 + x1) * 4 + c]! + data[(row1 + x0) * 4 + c]! + data[(row1 + x1) * 4 + c]! + 2) >> 2;
+    }
+  }
+  return out;
+}

@@ -19,10 +19,13 @@
 export const SMART_WHOLE_ENCODES = 3;
 
 /** The levels (percent of the top) the view is encoded at once: the predictor's curve, straight between them. */
-export const SMART_VIEW_LEVELS = [25, 50, 75, 95] as const;
+export const SMART_VIEW_LEVELS = [30, 60, 90] as const;
 
-/** Below this quality no photograph reached even the lowest target on the corpus: the search starts above it. */
-export const SMART_FLOOR = 10;
+/** A whole encode this close above the target is kept: a lower level would save little for another whole encode. */
+export const SMART_CLOSE_ENOUGH = 2;
+
+/** The search's floor, in percent of the top level: the lowest level it tries is just above. */
+export const SMART_FLOOR_PERCENT = 10;
 
 export interface SmartSearchOptions<T> {
   /** The score to reach (core/look.ts smartTarget). */
@@ -65,6 +68,18 @@ export function levelReaching(points: readonly Point[], target: number, offset: 
   return high;
 }
 
+/** Where a line through two points reaches `score`; null when it does not rise. */
+function levelOnLine(a: Point, b: Point, score: number): number | null {
+  const slope = (b.score - a.score) / (b.level - a.level);
+  return slope > 0 ? Math.ceil(a.level + (score - a.score) / slope) : null;
+}
+
+/** How far above the target a next encode aims: the scores move in steps, and a level just short costs one more encode. */
+const AIM_ABOVE = 0.5;
+
+/** Where the last encode aims when none has reached the target: far enough above it that it should. */
+const RESCUE_ABOVE = 1.5;
+
 export async function searchSmartQuality<T>({ target, levels, viewScoreAt, wholeAt, maxWholeEncodes = SMART_WHOLE_ENCODES }: SmartSearchOptions<T>): Promise<SmartSearchResult<T>> {
   const viewLevels = [...new Set(SMART_VIEW_LEVELS.map((percent) => Math.max(1, Math.round((percent / 100) * levels))))];
   const view: Point[] = [];
@@ -72,26 +87,41 @@ export async function searchSmartQuality<T>({ target, levels, viewScoreAt, whole
 
   const wholes: Point[] = [];
   let best: { level: number; score: number; output: T } | null = null;
-  let fallsShort = SMART_FLOOR; // the highest whole-encoded level that fell short (or the floor)
-  let level = Math.min(levels, levelReaching(view, target, 0, SMART_FLOOR, levels + 1));
+  const floor = Math.round((SMART_FLOOR_PERCENT / 100) * levels);
+  let fallsShort = floor; // the highest whole-encoded level that fell short (or the floor)
+  /**
+   * The level the next whole encode should take to score `aim`: on the line through the two whole encodes nearest the
+   * last one once there are two, on the preview's curve moved by the last whole encode's offset before (or when the
+   * line does not rise).
+   */
+  const nextFor = (aim: number, last: Point): number => {
+    const others = wholes.filter((point) => point !== last).sort((a, b) => Math.abs(a.level - last.level) - Math.abs(b.level - last.level));
+    const onLine = others[0] ? levelOnLine(others[0], last, aim) : null;
+    return onLine ?? levelReaching(view, aim, last.score - scoreOnCurve(view, last.level), floor, levels + 1);
+  };
+
+  let level = Math.min(levels, levelReaching(view, target + AIM_ABOVE, 0, floor, levels + 1));
   while (wholes.length < maxWholeEncodes) {
     const whole = await wholeAt(level);
-    wholes.push({ level, score: whole.score });
+    const point = { level, score: whole.score };
+    wholes.push(point);
     if (whole.score >= target) best = { level, ...whole };
     else fallsShort = level;
     if (level >= levels && !best) return { level, ...whole, wholeEncodes: wholes.length, viewEncodes: view.length };
     const ceiling = best ? best.level : levels + 1;
-    if (ceiling - fallsShort <= 1) break;
-    // Two whole encodes that bracket the target: straight between them. Otherwise the view's curve, moved by what the
-    // nearest whole encode showed it to be off by.
-    const sorted = [...wholes].sort((a, b) => a.level - b.level);
-    const bracket = sorted.length >= 2 && sorted.some((point) => point.score < target) && sorted.some((point) => point.score >= target);
-    const nearest = sorted.reduce((a, b) => (Math.abs(b.level - level) < Math.abs(a.level - level) ? b : a));
-    const next = bracket ? levelReaching(sorted, target, 0, fallsShort, ceiling) : levelReaching(view, target, nearest.score - scoreOnCurve(view, nearest.level), fallsShort, ceiling);
-    if (next >= ceiling || next <= fallsShort || next === level) break;
-    level = Math.min(levels, next);
+    if (ceiling - fallsShort <= 1 || (best && best.score - target <= SMART_CLOSE_ENOUGH)) break;
+    const next = Math.min(levels, Math.max(fallsShort + 1, nextFor(target + AIM_ABOVE, point)));
+    if (next >= ceiling || next === level) break;
+    level = next;
   }
   if (best) return { ...best, wholeEncodes: wholes.length, viewEncodes: view.length };
+  // None reached the target: once more well above where the encodes point, then the top level.
+  const last = wholes[wholes.length - 1]!;
+  const rescueLevel = Math.min(levels, Math.max(fallsShort + 1, nextFor(target + RESCUE_ABOVE, last)));
+  if (rescueLevel < levels) {
+    const rescue = await wholeAt(rescueLevel);
+    if (rescue.score >= target) return { level: rescueLevel, ...rescue, wholeEncodes: wholes.length + 1, viewEncodes: view.length };
+  }
   const top = await wholeAt(levels);
-  return { level: levels, ...top, wholeEncodes: wholes.length + 1, viewEncodes: view.length };
+  return { level: levels, ...top, wholeEncodes: wholes.length + (rescueLevel < levels ? 2 : 1), viewEncodes: view.length };
 }
