@@ -5,6 +5,7 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { chooseFormat, convertButton, enterEmail, openConverter, saveDownload } from '../e2e/helpers';
 import { magicFormat, sharpReadable } from '../independentDecoders';
+import { smartTarget } from '../../core/look';
 import { CORPUS_DIR, MANIFEST, type CorpusFile, type Manifest } from './manifest';
 
 /**
@@ -133,3 +134,35 @@ for (const [index, batch] of batches.entries()) {
     });
   }
 }
+
+/**
+ * Smart compression on the corpus's real photographs, the default format, whole size: every job shows its score, at
+ * or above the target its compression level stands for. The photographs: ukui's wallpapers (9 MP, as Photoshop saved
+ * them) and variants of its mouse photograph (turned by EXIF, progressive, with ICC and a thumbnail).
+ */
+test(`${manifest.mode} corpus, real photographs, Smart compression → every score at or above the target`, async ({ page }) => {
+  const photos = manifest.files
+    .filter((file) => file.expect === 'converts' && file.name.endsWith('.jpg') && /^(ukui-wallpapers:|variant of ukui-wallpapers' the-mouse\.jpg: (exiftool -Orientation#=[16]|ImageMagick|exiftool: an ICC))/.test(file.source))
+    .slice(0, 6);
+  expect(photos.length, 'real photographs in the corpus').toBeGreaterThanOrEqual(4);
+  await openConverter(page);
+  await page.getByTestId('file-input').setInputFiles(photos.map((file) => join(CORPUS_DIR, file.path)));
+  await page.getByRole('switch', { name: /Smart compression/ }).check();
+  const target = smartTarget(Number(await page.getByLabel('Compression level', { exact: true }).inputValue()));
+  await enterEmail(page);
+  await convertButton(page).click();
+  const jobs = await settledJobs(page, photos.length);
+  const looks = new Map(
+    (await page.getByTestId('job').evaluateAll((elements) =>
+      elements.map((job) => [job.querySelector('.job__name')?.getAttribute('title') ?? '', job.querySelector('[data-testid="look"]')?.getAttribute('data-score') ?? null]),
+    )) as [string, string | null][],
+  );
+  const problems = photos.flatMap((file) => {
+    const job = jobs.get(file.name);
+    if (job?.status !== 'completed') return [`${describe(file)}: the job ended ${job ? `${job.status}: "${job.text}"` : 'missing'}`];
+    const score = looks.get(file.name);
+    if (score === null || score === undefined) return [`${describe(file)}: no score shown`];
+    return Number(score) >= target ? [] : [`${describe(file)}: scores ${score}, under the target ${target}`];
+  });
+  expect(problems, problems.join('\n')).toEqual([]);
+});

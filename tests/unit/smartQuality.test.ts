@@ -1,0 +1,164 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LOOK_THRESHOLDS, choosesQualityByLook, lookDetail, lookVerdict, smartTarget } from '../../core/look';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
+import { LOOK_GRID, LOOK_TILE, lookTiles, lookView } from '../../workers/pipeline/look';
+import { halveSize } from '../../workers/pipeline/pixels';
+import { createRawImage } from '../../workers/pipeline/raw-image';
+import { SMART_VIEW_LEVELS, SMART_WHOLE_ENCODES, levelReaching, scoreOnCurve, searchSmartQuality } from '../../workers/pipeline/smart-quality';
+
+/** A rising score curve over levels 1…levels: what an encoder's output scores at each quality, as the corpus showed. */
+const curve = (start: number, rise: number, bend: number, levels: number) => (level: number) => start + rise * (level / levels) + bend * (level / levels) ** 3;
+
+async function search(whole: (level: number) => number, view: (level: number) => number, target: number, levels: number) {
+  const wholeLevels: number[] = [];
+  const result = await searchSmartQuality({
+    target,
+    levels,
+    viewScoreAt: async (level) => view(level),
+    wholeAt: async (level) => {
+      wholeLevels.push(level);
+      return { score: whole(level), output: level };
+    },
+  });
+  return { result, wholeLevels };
+}
+
+describe('Smart compression search', () => {
+  it('never settles below the target when the top level reaches it, within its encode budget', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          start: fc.double({ min: 10, max: 60, noNaN: true }),
+          rise: fc.double({ min: 5, max: 60, noNaN: true }),
+          bend: fc.double({ min: 0, max: 30, noNaN: true }),
+          // The preview is off by this much at the bottom and that much at the top (libwebp's tiles: up to 20 low).
+          offLow: fc.double({ min: -25, max: 5, noNaN: true }),
+          offHigh: fc.double({ min: -10, max: 5, noNaN: true }),
+          target: fc.integer({ min: 30, max: 90 }),
+          levels: fc.constantFrom(100, 1000),
+        }),
+        async ({ start, rise, bend, offLow, offHigh, target, levels }) => {
+          const whole = curve(start, rise, bend, levels);
+          const view = (level: number) => whole(level) + offLow + (offHigh - offLow) * (level / levels);
+          const { result, wholeLevels } = await search(whole, view, target, levels);
+          expect(result.output).toBe(result.level);
+          expect(result.score).toBe(whole(result.level));
+          if (whole(levels) >= target) expect(result.score).toBeGreaterThanOrEqual(target);
+          else expect(result.level).toBe(levels);
+          // The budget, a last try well above, and the top level.
+          expect(wholeLevels.length).toBeLessThanOrEqual(SMART_WHOLE_ENCODES + 2);
+          expect(result.wholeEncodes).toBe(wholeLevels.length);
+          expect(result.viewEncodes).toBeLessThanOrEqual(SMART_VIEW_LEVELS.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds a level close to the lowest that reaches the target when the preview is right', async () => {
+    const whole = curve(40, 50, 0, 100); // 40 + level / 2: 70 is first reached at level 60
+    const { result } = await search(whole, whole, 70, 100);
+    expect(result.level).toBeGreaterThanOrEqual(60);
+    expect(result.level).toBeLessThanOrEqual(65);
+    expect(result.wholeEncodes).toBe(1);
+  });
+
+  it('corrects a preview that scores 15 points low with the whole encodes, not settling where the preview says', async () => {
+    const whole = curve(40, 50, 0, 100);
+    const { result } = await search(whole, (level) => whole(level) - 15, 70, 100);
+    expect(result.score).toBeGreaterThanOrEqual(70);
+    // The preview alone would ask for level 90.
+    expect(result.level).toBeLessThanOrEqual(70);
+  });
+
+  it('takes the top level, once, when nothing reaches the target', async () => {
+    const { result, wholeLevels } = await search(() => 50, () => 50, 70, 100);
+    expect(result.level).toBe(100);
+    expect(wholeLevels.filter((level) => level === 100)).toHaveLength(1);
+  });
+
+  it('reads the preview curve straight between its points and flat past its ends', () => {
+    const points = [{ level: 30, score: 50 }, { level: 60, score: 65 }, { level: 90, score: 80 }];
+    expect(scoreOnCurve(points, 45)).toBe(57.5);
+    expect(scoreOnCurve(points, 10)).toBe(50);
+    expect(scoreOnCurve(points, 99)).toBe(80);
+    expect(levelReaching(points, 70, 0, 10, 101)).toBe(70);
+    expect(levelReaching(points, 70, 5, 10, 101)).toBe(60);
+    expect(levelReaching(points, 95, 0, 10, 101)).toBe(101);
+  });
+});
+
+describe('the view a look is judged on', () => {
+  it('is a grid of full-resolution tiles inside the image, on the 16-pixel grid where there is room', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 8, max: 9000 }), fc.integer({ min: 8, max: 9000 }), (width, height) => {
+        const tiles = lookTiles({ width, height });
+        const side = LOOK_GRID * LOOK_TILE;
+        if (width <= side && height <= side) {
+          expect(tiles).toEqual([{ x: 0, y: 0, width, height }]);
+          return;
+        }
+        expect(tiles.length).toBeGreaterThanOrEqual(1);
+        expect(tiles.length).toBeLessThanOrEqual(LOOK_GRID * LOOK_GRID);
+        for (const tile of tiles) {
+          expect(tile.x).toBeGreaterThanOrEqual(0);
+          expect(tile.y).toBeGreaterThanOrEqual(0);
+          expect(tile.x + tile.width).toBeLessThanOrEqual(width);
+          expect(tile.y + tile.height).toBeLessThanOrEqual(height);
+          if (tile.x + tile.width < width) expect(tile.x % 16).toBe(0);
+          if (tile.y + tile.height < height) expect(tile.y % 16).toBe(0);
+        }
+      }),
+    );
+  });
+
+  it('spreads nine tiles over a photo, corners included, and lays them side by side', () => {
+    const image = createRawImage(4000, 3000);
+    for (let i = 0; i < image.data.length; i += 4) image.data[i] = (i / 4) % 4000 === 0 ? 200 : 0;
+    const tiles = lookTiles(image);
+    expect(tiles).toHaveLength(9);
+    expect(tiles[0]).toMatchObject({ x: 0, y: 0 });
+    expect(tiles[8]!.x + tiles[8]!.width).toBeGreaterThan(4000 - 16);
+    const view = lookView(image, tiles);
+    expect([view.width, view.height]).toEqual([LOOK_GRID * LOOK_TILE, LOOK_GRID * LOOK_TILE]);
+    // The image's first column (red) is the view's first column: the top-left tile starts at the image's corner.
+    expect(view.data[0]).toBe(200);
+    expect(view.data[4]).toBe(0);
+  });
+
+  it('halves an image by averaging each 2 × 2, repeating the last row and column of an odd size', () => {
+    const image = createRawImage(3, 3);
+    image.data.set([0, 0, 0, 255, 100, 0, 0, 255, 9, 0, 0, 255, 200, 0, 0, 255, 100, 0, 0, 255, 9, 0, 0, 255, 4, 0, 0, 255, 8, 0, 0, 255, 1, 0, 0, 255]);
+    const half = halveSize(image);
+    expect([half.width, half.height]).toEqual([2, 2]);
+    expect([half.data[0], half.data[4], half.data[8], half.data[12]]).toEqual([100, 9, 6, 1]);
+    expect(half.data[3]).toBe(255);
+  });
+});
+
+describe('what a score says', () => {
+  it('says the same, small or visible differences at the documented thresholds', () => {
+    expect(lookVerdict(LOOK_THRESHOLDS.same)).toBe('same');
+    expect(lookVerdict(LOOK_THRESHOLDS.same - 0.01)).toBe('small');
+    expect(lookVerdict(LOOK_THRESHOLDS.small)).toBe('small');
+    expect(lookVerdict(LOOK_THRESHOLDS.small - 0.01)).toBe('visible');
+    expect(lookDetail({ score: 71.234, smartQuality: null })).toBe('SSIMULACRA2 71.2 of 100');
+    expect(lookDetail({ score: 68.06, smartQuality: 47 })).toBe('SSIMULACRA2 68.1 of 100 · Smart quality 47');
+  });
+
+  it('holds Smart compression to four fifths of its level, a target that looks the same at the default', () => {
+    expect(smartTarget(85)).toBe(68);
+    expect(smartTarget(95)).toBe(76);
+    expect(smartTarget(50)).toBe(40);
+    expect(lookVerdict(smartTarget(DEFAULT_SETTINGS.compressionLevel))).toBe('same');
+  });
+
+  it('chooses the quality by look only with Smart on, a lossy format and no target size', () => {
+    const on = { ...DEFAULT_SETTINGS, autoCompress: true };
+    expect(choosesQualityByLook(on, { quality: { levels: 100, lookPredictor: 'tiles' } })).toBe(true);
+    expect(choosesQualityByLook(on, { quality: null })).toBe(false);
+    expect(choosesQualityByLook(DEFAULT_SETTINGS, { quality: { levels: 100, lookPredictor: 'tiles' } })).toBe(false);
+    expect(choosesQualityByLook({ ...on, enableTargetSize: true, targetFileSize: 200 }, { quality: { levels: 100, lookPredictor: 'tiles' } })).toBe(false);
+  });
+});
