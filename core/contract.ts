@@ -159,6 +159,8 @@ export interface WarmUpPlan {
   format: ImageFormat;
   encoder: boolean;
   resizer: boolean;
+  /** The outputs will be judged (core/look.ts): the metric too. */
+  judge: boolean;
 }
 
 /** workers/convert.worker.ts: one conversion per call, progress through a Comlink proxy. */

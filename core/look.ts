@@ -33,12 +33,14 @@ export function lookDetail(look: OutputLook): string {
 }
 
 /**
- * The score Smart compression holds each image to, from its compression level (50–95, step 5): four fifths of it, so
- * the default 85 asks for 68 (close to SSIMULACRA2's "high quality", 70), 95 for 76 and 50 for 40. Chosen on the
- * corpus's photographs: at 68 the default WebP came out at ≤ 0.75× the bytes of quality 80, at 70 at 0.86×, because
- * libwebp's scores step up past quality 80 and the hardest photos need just that much (docs/decisions/perceptual-score.md).
+ * The score Smart compression holds each image to, from its compression level (50–95, step 5): the level less 20, so
+ * the default 85 asks for 65 (where the verdict "Looks the same" starts; about what libjpeg-turbo's quality 60–65 gives
+ * a photo on average), 95 for 75 (what the default WebP at quality 80 gives a photo, median) and 50 for 30. Chosen on
+ * the corpus's photographs, where at 65 the default format came out at about 0.7× the bytes of quality 80 and at 68
+ * at 0.8× (docs/decisions/perceptual-score.md).
  */
-export const smartTarget = (compressionLevel: number): number => Math.round(compressionLevel * 0.8);
+export const smartTarget = (compressionLevel: number): number => compressionLevel - 20;
+
 /** Whether Smart compression chooses this output's quality: it is on, the format has a quality, and no target size rules. */
 export const choosesQualityByLook = (settings: ConversionSettings, format: Pick<FormatInfo, 'quality'>): boolean =>
   settings.autoCompress && !hasTargetSize(settings) && format.quality !== null;

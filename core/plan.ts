@@ -2,7 +2,8 @@ import type { ConversionSettings, JobPlan, SourceHeader } from './contract';
 import { formatInfo, sourceFormatInfo } from './formats';
 import { planGeometry, rotated, turned, type Size } from './geometry';
 import { decodedBytes } from './memory';
-import { plannedEncoder } from './policy';
+import { choosesQualityByLook } from './look';
+import { hasTargetSize, plannedEncoder } from './policy';
 
 /** The source as shown: its stored size, turned a quarter when its orientation says so. */
 export const shownSize = (source: SourceHeader): Size => (source.turned ? turned(source.size) : source.size);
@@ -15,6 +16,12 @@ export const SAMPLE_PIXELS = 1_000_000;
  * (docs/decisions/memory-budget.md).
  */
 const BROWSER_ENCODER_BYTES_PER_PIXEL = 4;
+
+/**
+ * Judging a lossy output (workers/pipeline/look.ts) decodes it whole: a bitmap of its pixels, held after the encoder is
+ * done. The browser's encoder has let its copy go by then (the same bytes again, not more); a WASM encoder's heap stays.
+ */
+const LOOK_DECODE_BYTES_PER_PIXEL = 4;
 
 /**
  * Lanczos3 (wasm/resize) resamples in floating point and grows its heap to about this much per pixel of the image it
@@ -36,7 +43,10 @@ export function planJob(source: SourceHeader, settings: ConversionSettings, brow
   const output = formatInfo(settings.outputFormat);
   const encoder = plannedEncoder(settings, output, browserEncodes);
   const decoded = Math.max(decodedBytes(source.size), decodedBytes(geometry)) + (sourceFormatInfo(source.format).decoderBytesPerPixel ?? 0) * source.size.width * source.size.height;
-  const encoderPerPixel = encoder === 'browser' ? BROWSER_ENCODER_BYTES_PER_PIXEL : output.encoderHeapBytesPerPixel;
+  const judged = output.quality !== null && !hasTargetSize(settings);
+  const encoderPerPixel = encoder === 'browser' ? BROWSER_ENCODER_BYTES_PER_PIXEL : output.encoderHeapBytesPerPixel + (judged ? LOOK_DECODE_BYTES_PER_PIXEL : 0);
+  // Smart compression also holds the image at half size, what it encodes to guess a quality's look.
+  const smartPreview = choosesQualityByLook(settings, output) ? decodedBytes(geometry) / 4 : 0;
   const outputPixels = geometry.width * geometry.height;
   // The crop at the source's full size: a smaller decode (decode-smaller.md) is what some browsers cannot do.
   const resampled = geometry.width !== geometry.crop.width || geometry.height !== geometry.crop.height;
@@ -45,8 +55,8 @@ export function planJob(source: SourceHeader, settings: ConversionSettings, brow
     source,
     shown,
     geometry,
-    cost: decoded + resizerHeap + encoderPerPixel * outputPixels,
-    sampleCost: decoded + resizerHeap + encoderPerPixel * Math.min(outputPixels, SAMPLE_PIXELS),
+    cost: decoded + resizerHeap + encoderPerPixel * outputPixels + smartPreview,
+    sampleCost: decoded + resizerHeap + encoderPerPixel * Math.min(outputPixels, SAMPLE_PIXELS) + smartPreview,
     encoder,
   };
 }

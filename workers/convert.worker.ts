@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import type { ConversionProgress, ConvertRequest, ConvertResult, ConvertWorkerApi, WarmUpPlan } from '../core/contract';
 import { resizeLanczos3, warmCodecs } from '../wasm';
+import { ssimulacra2 } from '../wasm/ssimulacra2/loader';
 import { convertImage, sampleOutput } from './pipeline/convert';
 import { writeDeviceFile } from '../core/deviceFiles';
 import { toImageData } from './pipeline/canvas-encoder';
@@ -22,7 +23,7 @@ async function convert(request: ConvertRequest, onProgress?: (progress: Conversi
 
 /** Fetches and compiles the codecs a coming conversion needs, ahead of it. */
 async function warmUp(plan: WarmUpPlan): Promise<void> {
-  await warmCodecs(plan);
+  await Promise.all([warmCodecs(plan), plan.judge ? ssimulacra2() : null]);
 }
 
 const api: ConvertWorkerApi = { convert, warmUp, sample: (request) => sampleOutput(request, lanczos3) };

@@ -4,7 +4,7 @@ import { formatInfo } from '../../core/formats';
 import { decodesTakeTurns, deviceMemoryGb, pixelLimit } from '../../core/memory';
 import { CONVERSION_ERRORS, isExplainedError } from '../../core/messages';
 import { planJob } from '../../core/plan';
-import { plannedEncoder } from '../../core/policy';
+import { hasTargetSize, plannedEncoder } from '../../core/policy';
 import { whenIdle } from '../lib/frames';
 import { browserEncodes } from './canvasTypes';
 import type { ImageHeader } from './probe';
@@ -80,7 +80,8 @@ export async function sampleInWorker(file: Blob, settings: ConversionSettings, s
 /** What a conversion with these settings will load: the optimising encoder unless the browser's encodes, the resizer when resizing. */
 function warmUpPlan(settings: ConversionSettings): WarmUpPlan {
   const resizes = settings.resizeWidth !== null || settings.resizeHeight !== null || settings.aspectRatio !== 'original';
-  return { format: settings.outputFormat, encoder: plannedEncoder(settings, formatInfo(settings.outputFormat), browserEncodes) === 'wasm', resizer: resizes };
+  const output = formatInfo(settings.outputFormat);
+  return { format: settings.outputFormat, encoder: plannedEncoder(settings, output, browserEncodes) === 'wasm', resizer: resizes, judge: output.quality !== null && !hasTargetSize(settings) };
 }
 
 /**

@@ -43,6 +43,8 @@ export interface AppSettings {
   targetKb?: number;
   /** A quick preset's button label, e.g. "Web 1920 wide". */
   preset?: string;
+  /** Smart compression on, at this compression level. */
+  smartLevel?: number;
 }
 
 /** A quiet moment after loading, so the idle page's memory is read once start-up garbage is gone. */
@@ -63,6 +65,10 @@ export async function prepareBatch(page: Page, paths: string[], settings: AppSet
   const compression = page.getByRole('switch', { name: /Optimised compression/ });
   if ((await compression.isChecked()) !== settings.compression) await compression.click();
   if (settings.preset) await page.getByRole('button', { name: settings.preset }).click();
+  if (settings.smartLevel !== undefined) {
+    await page.getByRole('switch', { name: /Smart compression/ }).check();
+    await page.getByLabel('Compression level', { exact: true }).fill(String(settings.smartLevel));
+  }
   if (settings.targetKb) {
     await page.getByRole('switch', { name: /Target file size/ }).check();
     await page.getByLabel('Target size (KB)').fill(String(settings.targetKb));

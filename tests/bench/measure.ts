@@ -20,6 +20,8 @@ export interface ContenderSummary {
   overIdleMb: number | null;
   totalBytes: number | null;
   ssim: number | null;
+  /** SSIMULACRA2 of the outputs as the app judged them (first run): the worst and the median; null where none was judged. */
+  look?: { worst: number; median: number } | null;
   /** CPU seconds per Chromium thread group, first run. */
   cpu?: Record<string, number>;
   /** The worst run's taps. */
@@ -64,6 +66,12 @@ export interface Skipped {
   note: string;
 }
 
+function lookFigures(looks: (number | null)[] | undefined): { worst: number; median: number } | null {
+  const judged = (looks ?? []).filter((score): score is number => score !== null);
+  if (judged.length === 0) return null;
+  return { worst: Math.round(Math.min(...judged) * 10) / 10, median: Math.round(median(judged) * 10) / 10 };
+}
+
 async function summarise(name: string, inputs: InputSet, results: RunResult[]): Promise<ContenderSummary> {
   const first = results[0]!;
   const worst = (pick: (r: RunResult) => number) => Math.max(...results.map(pick));
@@ -83,6 +91,7 @@ async function summarise(name: string, inputs: InputSet, results: RunResult[]): 
     overIdleMb: first.peakMemoryMb === null || first.idleMemoryMb === null ? null : worst((r) => r.peakMemoryMb! - r.idleMemoryMb!),
     totalBytes: first.outputs.reduce((sum, b) => sum + b.length, 0),
     ssim: await meanSsim(inputs.paths, first.outputs),
+    look: lookFigures(first.looks),
     cpu: first.cpu,
     taps: first.taps
       ? {

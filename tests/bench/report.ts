@@ -82,6 +82,10 @@ function batchTable({ title, contenders, goals }: BatchResult): string[] {
   if (withTaps.length > 0) {
     lines.push('', "Taps, input to next paint (Event Timing; the worst run; the idle page's are the same taps with nothing running, then with one worker of the page's own busy):", '', ...withTaps.map(tapLine));
   }
+  const withLooks = contenders.filter((c) => c.look);
+  if (withLooks.length > 0) {
+    lines.push('', 'How the outputs look, as the app judged them (SSIMULACRA2 on its view of tiles; first run):', '', ...withLooks.map((c) => `- ${c.name}: worst ${c.look!.worst}, median ${c.look!.median}`));
+  }
   if (goals.length > 0) lines.push('', 'Against the goals:', '', ...goals.map(goalLine));
   return lines;
 }

@@ -29,6 +29,8 @@ export interface RunResult {
   idleMemoryMb: number | null;
   outputs: Buffer[];
   encodes?: number[];
+  /** Each job's SSIMULACRA2 as its card shows it (core/look.ts), in the inputs' order; null where not judged. */
+  looks?: (number | null)[];
   /** CPU seconds per Chromium thread group over the batch (see ChromiumSampler). */
   cpu?: Record<string, number>;
 }
@@ -91,6 +93,12 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
     const { peakMemoryMb, cpu } = sampler.stop();
     const bench = await page.evaluate(readRecord<AppRecord>);
     const encodes = await page.locator('[data-testid="job"]').evaluateAll((jobs) => jobs.map((j) => Number((j as HTMLElement).dataset.encodes ?? 0)));
+    const looks = await page.locator('[data-testid="job"]').evaluateAll((jobs) =>
+      jobs.map((j) => {
+        const score = j.querySelector('[data-testid="look"]')?.getAttribute('data-score');
+        return score ? Number(score) : null;
+      }),
+    );
     const entries = unzipSync(new Uint8Array(zip));
     if (Object.keys(entries).length !== paths.length) throw new Error(`app produced ${Object.keys(entries).length} of ${paths.length} outputs`);
     // In the inputs' order (the SSIM pairs them): each output is named after its input, with the output's extension.
@@ -109,6 +117,7 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
       idleMemoryMb,
       outputs,
       encodes,
+      looks,
       cpu,
       taps: windows ? tapFigures(bench.events, bench.convertAt, bench.convertAt + 1, bench.zipAt, windows.idle) : undefined,
       oneWorkerBusy: windows ? oneWorkerBusyFigures(bench, windows.oneWorkerBusy) : undefined,

@@ -54,9 +54,9 @@ describe("a job's plan", () => {
     expect(planJob(source, settings({ ...browser, aspectRatio: '1:1' }), chromiumCanvas).cost).toBe(1000 * 500 * 4 + 500 * 500 * 4);
   });
 
-  it("with a WASM encoder, adds the heap it grows to for the output's pixels (a sample's: at most a megapixel)", () => {
+  it("with a WASM encoder, adds the heap it grows to for the output's pixels (a sample's: at most a megapixel), and the decoded output its look is judged on", () => {
     const source = { format: 'jpeg', size: { width: 4000, height: 3000 }, turned: false } as const;
-    const jpegli = FORMATS.jpeg.encoderHeapBytesPerPixel;
+    const jpegli = FORMATS.jpeg.encoderHeapBytesPerPixel + 4;
     expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true }), chromiumCanvas).cost).toBe(4000 * 3000 * (4 + jpegli));
     expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true }), chromiumCanvas).sampleCost).toBe(4000 * 3000 * 4 + SAMPLE_PIXELS * jpegli);
     // A smaller output: the encoder's heap follows the pixels encoded, the decoded bytes and the resizer's the source.
@@ -64,7 +64,16 @@ describe("a job's plan", () => {
       4000 * 3000 * (4 + RESIZER_HEAP_BYTES.perSourcePixel) + 2000 * 1500 * (jpegli + RESIZER_HEAP_BYTES.perOutputPixel),
     );
     // AVIF has no browser encoder: its heap counts with compression off too.
-    expect(planJob(source, settings({ outputFormat: 'avif', enableCompression: false }), chromiumCanvas).cost).toBe(4000 * 3000 * (4 + FORMATS.avif.encoderHeapBytesPerPixel));
+    expect(planJob(source, settings({ outputFormat: 'avif', enableCompression: false }), chromiumCanvas).cost).toBe(4000 * 3000 * (4 + FORMATS.avif.encoderHeapBytesPerPixel + 4));
+    // A lossless output is not judged; a target size's is not either.
+    expect(planJob(source, settings({ outputFormat: 'png', enableCompression: true }), chromiumCanvas).cost).toBe(4000 * 3000 * (4 + FORMATS.png.encoderHeapBytesPerPixel));
+    expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true, enableTargetSize: true, targetFileSize: 300 }), chromiumCanvas).cost).toBe(4000 * 3000 * (4 + jpegli - 4));
+  });
+
+  it('with Smart compression, adds the image at half size its search encodes', () => {
+    const source = { format: 'jpeg', size: { width: 4000, height: 3000 }, turned: false } as const;
+    const fixed = planJob(source, settings({ outputFormat: 'webp' }), chromiumCanvas).cost;
+    expect(planJob(source, settings({ outputFormat: 'webp', autoCompress: true }), chromiumCanvas).cost).toBe(fixed + 2000 * 1500 * 4);
   });
 
   it("says which encoder writes the output: the browser's without optimised compression, a target size or not", () => {

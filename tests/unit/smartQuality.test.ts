@@ -147,10 +147,10 @@ describe('what a score says', () => {
     expect(lookDetail({ score: 68.06, smartQuality: 47 })).toBe('SSIMULACRA2 68.1 of 100 · Smart quality 47');
   });
 
-  it('holds Smart compression to four fifths of its level, a target that looks the same at the default', () => {
-    expect(smartTarget(85)).toBe(68);
-    expect(smartTarget(95)).toBe(76);
-    expect(smartTarget(50)).toBe(40);
+  it('holds Smart compression to its level less 20, a target that looks the same at the default', () => {
+    expect(smartTarget(85)).toBe(65);
+    expect(smartTarget(95)).toBe(75);
+    expect(smartTarget(50)).toBe(30);
     expect(lookVerdict(smartTarget(DEFAULT_SETTINGS.compressionLevel))).toBe('same');
   });
 

@@ -1,6 +1,7 @@
 import metricUrl from './ssimulacra2.wasm?url';
+import { LOOK_GRID, LOOK_TILE } from '../../workers/pipeline/look';
 import { compileWasm, once } from '../once';
 import { ssimulacra2Metric, type Ssimulacra2 } from './metric';
 
-/** The metric in this worker, started on first use (21 KB of WebAssembly, precached with the app). */
-export const ssimulacra2 = once((): Promise<Ssimulacra2> => compileWasm(metricUrl).then(ssimulacra2Metric));
+/** The metric in this worker, started on first use (21 KB of WebAssembly, precached with the app), ready for the view. */
+export const ssimulacra2 = once((): Promise<Ssimulacra2> => compileWasm(metricUrl).then((module) => ssimulacra2Metric(module, LOOK_GRID * LOOK_TILE)));

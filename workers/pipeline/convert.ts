@@ -12,7 +12,7 @@ import { encodeBitmapWithCanvas } from './canvas-encoder';
 import { bitmapToPixels } from './bitmap-pixels';
 import { decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from './decode';
 import { explainMemoryFailure } from './failures';
-import { lookTiles, lookView, lookViewOfBitmap } from './look';
+import { LOOK_TILE, lookTiles, lookView, lookViewOfBitmap } from './look';
 import { ssimulacra2 } from '../../wasm/ssimulacra2/loader';
 import { SMART_WHOLE_ENCODES, searchSmartQuality } from './smart-quality';
 import type { RawImage } from './raw-image';
@@ -86,8 +86,10 @@ async function encodeByLook(image: RawImage, output: Codec, request: EncodeReque
   const sourceView = lookView(image, tiles);
   // What is encoded to guess a level's look (FormatInfo.quality.lookPredictor): the view itself, or the image at
   // half size; an image no larger than its view is its own guess.
-  const preview = tiles.length === 1 ? image : output.format.quality?.lookPredictor === 'half' ? halveSize(image) : sourceView;
-  const previewTiles = lookTiles(preview);
+  const halved = tiles.length > 1 && output.format.quality?.lookPredictor === 'half';
+  const preview = tiles.length === 1 ? image : halved ? halveSize(image) : sourceView;
+  // The half-size copy is judged on the same places at its own scale: a quarter of the view's pixels to score.
+  const previewTiles = lookTiles(preview, halved ? LOOK_TILE / 2 : LOOK_TILE);
   const previewView = lookView(preview, previewTiles);
   const span = STAGE_END.encode - STAGE_END.transform;
   let wholeEncodes = 0;

@@ -8,21 +8,21 @@ import { createRawImage, type RawImage } from './raw-image';
  * grid of JPEG's and WebP's macroblocks, so a tile cut from a whole encode holds the same blocks the encoder made.
  */
 
-/** Tiles a side, and each tile's side: 9 tiles of 176 × 176, 0.28 MP, a 528 × 528 view. */
+/** Tiles a side, and each tile's side: 9 tiles of 256 × 256, 0.59 MP, a 768 × 768 view. */
 export const LOOK_GRID = 3;
-export const LOOK_TILE = 176;
+export const LOOK_TILE = 256;
 const BLOCK = 16;
 
 /**
- * The tiles judged of an image this size: a LOOK_GRID × LOOK_GRID grid of LOOK_TILE squares spread evenly (the
- * first at the top left, the last at the bottom right), on the macroblock grid; the whole image when it is no larger
- * than the view.
+ * The tiles judged of an image this size: a LOOK_GRID × LOOK_GRID grid of squares (LOOK_TILE, or `tileSide` for a
+ * copy at another scale) spread evenly (the first at the top left, the last at the bottom right), on the macroblock
+ * grid; the whole image when it is no larger than the view.
  */
-export function lookTiles({ width, height }: Size): Rect[] {
-  const side = LOOK_GRID * LOOK_TILE;
+export function lookTiles({ width, height }: Size, tileSide = LOOK_TILE): Rect[] {
+  const side = LOOK_GRID * tileSide;
   if (width <= side && height <= side) return [{ x: 0, y: 0, width, height }];
   const along = (length: number) => {
-    const tile = Math.min(LOOK_TILE, length);
+    const tile = Math.min(tileSide, length);
     const count = Math.min(LOOK_GRID, Math.floor(length / tile));
     const room = length - tile;
     return Array.from({ length: count }, (_, i) => {

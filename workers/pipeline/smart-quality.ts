@@ -22,7 +22,7 @@ export const SMART_WHOLE_ENCODES = 3;
 export const SMART_VIEW_LEVELS = [30, 60, 90] as const;
 
 /** A whole encode this close above the target is kept: a lower level would save little for another whole encode. */
-export const SMART_CLOSE_ENOUGH = 2;
+export const SMART_CLOSE_ENOUGH = 4;
 
 /** The search's floor, in percent of the top level: the lowest level it tries is just above. */
 export const SMART_FLOOR_PERCENT = 10;
@@ -75,7 +75,7 @@ function levelOnLine(a: Point, b: Point, score: number): number | null {
 }
 
 /** How far above the target a next encode aims: the scores move in steps, and a level just short costs one more encode. */
-const AIM_ABOVE = 0.5;
+const AIM_ABOVE = 2;
 
 /** Where the last encode aims when none has reached the target: far enough above it that it should. */
 const RESCUE_ABOVE = 1.5;
