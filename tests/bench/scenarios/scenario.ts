@@ -109,6 +109,8 @@ export interface BatchScenario {
   goals?: Goal[];
   /** Runs of each contender when not the command line's (one, for the slowest scenarios). */
   runs?: number;
+  /** What the inputs are, where the scenario chooses its own rather than --photos' or synthetic ones. */
+  inputsNote?: string;
 }
 
 /** A Scenario from a BatchScenario. */
@@ -119,7 +121,7 @@ export function batchScenario(spec: BatchScenario): Scenario {
       const inputs = await spec.inputs(context);
       const contenders = await measure(spec.runs ?? context.runs, spec.contenders(inputs), context.match);
       const goals = (spec.goals ?? []).map((goal) => ({ label: goal.label, max: goal.max, value: goal.value(contenders) }));
-      return [{ kind: 'batch', id: spec.id, title: spec.title(inputs), contenders, goals }];
+      return [{ kind: 'batch', id: spec.id, title: spec.title(inputs), contenders, goals, inputs: spec.inputsNote }];
     },
   };
 }

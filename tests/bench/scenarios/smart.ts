@@ -13,6 +13,7 @@ const LEVEL = 85;
 export const smart = batchScenario({
   id: 'smart',
   inputs: () => Promise.resolve({ name: "the corpus's 12 photographs as they are", paths: corpusPhotographs() }),
+  inputsNote: "the conformance corpus's photographs (MATE's nature wallpapers), the files as they are",
   title: (inputs) => `${inputs.name} → WebP: quality 80 against Smart compression (level ${LEVEL}, target SSIMULACRA2 ≥ ${smartTarget(LEVEL)})`,
   contenders: (inputs) => [
     { name: `app, Smart compression level ${LEVEL}`, inputs, once: () => runApp(inputs.paths, { format: 'WebP', quality: 80, compression: true, smartLevel: LEVEL }) },
