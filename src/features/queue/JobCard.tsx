@@ -104,15 +104,17 @@ export const JobCard = memo(function JobCard({ queue, id, onDownload, onCompare,
   );
 });
 
-/** How the output looks beside its source: the verdict, its number on hover and to a screen reader. */
-function LookLine({ look }: { look: OutputLook }) {
+/**
+ * How the output looks beside its source: the verdict, its number on hover (and, beside the line, to a screen
+ * reader). In the format's line, so the card keeps its height (on the narrowest phones, a line of its own).
+ */
+function LookVerdict({ look }: { look: OutputLook }) {
   const verdict = lookVerdict(look.score);
-  const detail = lookDetail(look);
   return (
-    <p className={`job__look job__look--${verdict}`} data-testid="look" data-score={look.score.toFixed(2)} data-smart-quality={look.smartQuality ?? undefined} title={detail}>
+    <span className={`job__look job__look--${verdict}`} data-testid="look" data-score={look.score.toFixed(2)} data-smart-quality={look.smartQuality ?? undefined} title={lookDetail(look)}>
+      <span className="job__separator"> · </span>
       {LOOK_VERDICT_TEXT[verdict]}
-      <span className="visually-hidden"> ({detail})</span>
-    </p>
+    </span>
   );
 }
 
@@ -132,8 +134,10 @@ function JobResult({ job, onDownload }: { job: ConversionJob; onDownload: (job: 
       <p className="job__format">
         Converted to {FORMATS[job.outputFormat].label}
         {job.outputDimensions ? <span className="job__dimensions" data-testid="output-dimensions"><span className="job__separator"> · </span>{job.outputDimensions.width} × {job.outputDimensions.height}</span> : null}
+        {job.look ? <LookVerdict look={job.look} /> : null}
       </p>
-      {job.look ? <LookLine look={job.look} /> : null}
+      {/* The number for a screen reader, outside the line: a hidden span inside it still measures as its text. */}
+      {job.look ? <span className="visually-hidden">{lookDetail(job.look)}</span> : null}
       <div className="job__actions">
         <button type="button" className="button button--primary button--small" onClick={() => onDownload(job)} aria-label={`Download ${job.outputName}`}>
           Download
