@@ -99,11 +99,6 @@ export interface ConvertRequest {
   keepAt: DevicePlace | null;
 }
 
-/**
- * The output comes back as a Blob made in the worker: posting a Blob passes a handle, so the UI thread never
- * copies, holds or garbage-collects the encoded bytes (a transferred ArrayBuffer would still be copied into a
- * Blob there, and count against its heap).
- */
 /** How an output looks beside its source (core/look.ts). */
 export interface OutputLook {
   /** SSIMULACRA2 of the output's view against the source's (workers/pipeline/look.ts): 100 is identical. */
@@ -112,6 +107,11 @@ export interface OutputLook {
   smartQuality: number | null;
 }
 
+/**
+ * The output comes back as a Blob made in the worker: posting a Blob passes a handle, so the UI thread never
+ * copies, holds or garbage-collects the encoded bytes (a transferred ArrayBuffer would still be copied into a
+ * Blob there, and count against its heap).
+ */
 export interface ConvertResult {
   blob: Blob;
   /** How many times the encoder ran: 1, or the target-size search's attempts. */

@@ -3,12 +3,10 @@ import type { FormatInfo } from './format';
 import { hasTargetSize } from './policy';
 
 /**
- * How an output looks beside its source, as both threads speak of it (OutputLook): SSIMULACRA2
- * (workers/pipeline/ssimulacra2.ts), 100 identical, 90 visually lossless, 80 "very high quality" (no difference side
- * by side at 1:1), 70 "high" (artefacts hard to notice without the original beside it), 50 "medium"
- * (docs/decisions/perceptual-score.md).
+ * How an output looks beside its source, as both threads speak of it (OutputLook): SSIMULACRA2 (wasm/ssimulacra2/),
+ * 100 identical, 90 visually lossless, 80 "very high quality" (no difference side by side at 1:1), 70 "high"
+ * (artefacts hard to notice without the original beside it), 50 "medium" (docs/decisions/perceptual-score.md).
  */
-export type { OutputLook };
 
 export type LookVerdict = 'same' | 'small' | 'visible';
 
@@ -44,3 +42,11 @@ export const smartTarget = (compressionLevel: number): number => compressionLeve
 /** Whether Smart compression chooses this output's quality: it is on, the format has a quality, and no target size rules. */
 export const choosesQualityByLook = (settings: ConversionSettings, format: Pick<FormatInfo, 'quality'>): boolean =>
   settings.autoCompress && !hasTargetSize(settings) && format.quality !== null;
+
+/**
+ * Whether a conversion's output is judged (workers/pipeline/convert.ts), as the worker decides and the page plans its
+ * memory and warm-up for: a lossy output (not PNG, not JPEG XL at 100% unless Smart compression chooses its quality),
+ * and no target size, whose outputs answer to their bytes.
+ */
+export const judgesOutput = (settings: ConversionSettings, format: Pick<FormatInfo, 'quality'>): boolean =>
+  format.quality !== null && !hasTargetSize(settings) && (settings.autoCompress || !(format.quality.losslessAtMax && settings.quality >= 100));

@@ -2,8 +2,8 @@ import type { ConversionSettings, JobPlan, SourceHeader } from './contract';
 import { formatInfo, sourceFormatInfo } from './formats';
 import { planGeometry, rotated, turned, type Size } from './geometry';
 import { decodedBytes } from './memory';
-import { choosesQualityByLook } from './look';
-import { hasTargetSize, plannedEncoder } from './policy';
+import { choosesQualityByLook, judgesOutput } from './look';
+import { plannedEncoder } from './policy';
 
 /** The source as shown: its stored size, turned a quarter when its orientation says so. */
 export const shownSize = (source: SourceHeader): Size => (source.turned ? turned(source.size) : source.size);
@@ -43,8 +43,7 @@ export function planJob(source: SourceHeader, settings: ConversionSettings, brow
   const output = formatInfo(settings.outputFormat);
   const encoder = plannedEncoder(settings, output, browserEncodes);
   const decoded = Math.max(decodedBytes(source.size), decodedBytes(geometry)) + (sourceFormatInfo(source.format).decoderBytesPerPixel ?? 0) * source.size.width * source.size.height;
-  const judged = output.quality !== null && !hasTargetSize(settings);
-  const encoderPerPixel = encoder === 'browser' ? BROWSER_ENCODER_BYTES_PER_PIXEL : output.encoderHeapBytesPerPixel + (judged ? LOOK_DECODE_BYTES_PER_PIXEL : 0);
+  const encoderPerPixel = encoder === 'browser' ? BROWSER_ENCODER_BYTES_PER_PIXEL : output.encoderHeapBytesPerPixel + (judgesOutput(settings, output) ? LOOK_DECODE_BYTES_PER_PIXEL : 0);
   // Smart compression also holds the image at half size, what it encodes to guess a quality's look.
   const smartPreview = choosesQualityByLook(settings, output) ? decodedBytes(geometry) / 4 : 0;
   const outputPixels = geometry.width * geometry.height;

@@ -4,7 +4,8 @@ import { formatInfo } from '../../core/formats';
 import { decodesTakeTurns, deviceMemoryGb, pixelLimit } from '../../core/memory';
 import { CONVERSION_ERRORS, isExplainedError } from '../../core/messages';
 import { planJob } from '../../core/plan';
-import { hasTargetSize, plannedEncoder } from '../../core/policy';
+import { judgesOutput } from '../../core/look';
+import { plannedEncoder } from '../../core/policy';
 import { whenIdle } from '../lib/frames';
 import { browserEncodes } from './canvasTypes';
 import type { ImageHeader } from './probe';
@@ -81,7 +82,7 @@ export async function sampleInWorker(file: Blob, settings: ConversionSettings, s
 function warmUpPlan(settings: ConversionSettings): WarmUpPlan {
   const resizes = settings.resizeWidth !== null || settings.resizeHeight !== null || settings.aspectRatio !== 'original';
   const output = formatInfo(settings.outputFormat);
-  return { format: settings.outputFormat, encoder: plannedEncoder(settings, output, browserEncodes) === 'wasm', resizer: resizes, judge: output.quality !== null && !hasTargetSize(settings) };
+  return { format: settings.outputFormat, encoder: plannedEncoder(settings, output, browserEncodes) === 'wasm', resizer: resizes, judge: judgesOutput(settings, output) };
 }
 
 /**

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { smartTarget } from '../../core/look';
-import { ssimulacra2Metric } from '../../wasm/ssimulacra2/metric';
+import { ssimulacra2Metric, type Ssimulacra2 } from '../../wasm/ssimulacra2/metric';
 import { lookTiles, lookView } from '../../workers/pipeline/look';
 import { FIXTURES } from '../fixtures/make-fixtures';
-import { downloadJob, sharpReadable } from './convert-helpers';
-import { chooseFormat, convertButton, enterEmail, fixtureBytes, openConverter, pickFiles } from './helpers';
+import { convertAll, downloadJob, sharpReadable } from './convert-helpers';
+import { chooseFormat, fixtureBytes, openConverter, pickFiles } from './helpers';
 
 /**
  * How an output looks: every lossy output is judged (SSIMULACRA2 on a view of full-resolution tiles) and its job says
@@ -14,28 +14,27 @@ import { chooseFormat, convertButton, enterEmail, fixtureBytes, openConverter, p
  * are checked here against the same metric run in Node on the downloaded file, decoded by sharp.
  */
 
-const settled = (page: Page) => expect(page.locator('[data-testid="job"][data-status="pending"], [data-testid="job"][data-status="processing"]')).toHaveCount(0);
-
 async function rgba(bytes: Buffer) {
   const { data, info } = await sharp(sharpReadable(bytes)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 
+/** The committed metric, compiled once for the file's tests. */
+let metric: Promise<Ssimulacra2> | null = null;
+
 /** The score the app should have shown: the output's tiles against the source's, as the worker judges them. */
 async function scoreInNode(source: Buffer, output: Buffer): Promise<number> {
-  const metric = await ssimulacra2Metric(await WebAssembly.compile(readFileSync(new URL('../../wasm/ssimulacra2/ssimulacra2.wasm', import.meta.url))));
+  metric ??= WebAssembly.compile(readFileSync(new URL('../../wasm/ssimulacra2/ssimulacra2.wasm', import.meta.url))).then((module) => ssimulacra2Metric(module));
   const [original, converted] = [await rgba(source), await rgba(output)];
   const tiles = lookTiles(original);
-  return metric(lookView(original, tiles), lookView(converted, tiles));
+  return (await metric)(lookView(original, tiles), lookView(converted, tiles));
 }
 
 test('a lossy output shows how it looks, with its score on hover and in Compare', async ({ page }) => {
   await openConverter(page);
   await pickFiles(page, [FIXTURES.largeJpeg]);
   await chooseFormat(page, 'JPG');
-  await enterEmail(page);
-  await convertButton(page).click();
-  await settled(page);
+  await convertAll(page, 1);
   const look = page.getByTestId('look');
   await expect(look).toHaveText(/^\s*·\s*(Looks the same|Small differences|Visible differences)$/);
   const score = Number(await look.getAttribute('data-score'));
@@ -51,9 +50,7 @@ test('a lossless output is not judged: nothing was lost to judge', async ({ page
   await openConverter(page);
   await pickFiles(page, [FIXTURES.png]);
   await chooseFormat(page, 'PNG');
-  await enterEmail(page);
-  await convertButton(page).click();
-  await settled(page);
+  await convertAll(page, 1);
   await expect(page.locator('[data-testid="job"][data-status="completed"]')).toHaveCount(1);
   await expect(page.getByTestId('look')).toHaveCount(0);
 });
@@ -68,9 +65,7 @@ test('Smart compression: each image at or above its level’s score, at the qual
   await level.fill('90');
   const target = smartTarget(90);
   await expect(page.getByText(`Each image scores at least ${target} of 100 on SSIMULACRA2`)).toBeVisible();
-  await enterEmail(page);
-  await convertButton(page).click();
-  await settled(page);
+  await convertAll(page, files.length);
   const jobs = page.locator('[data-testid="job"][data-status="completed"]');
   await expect(jobs).toHaveCount(files.length);
   for (const name of files) {

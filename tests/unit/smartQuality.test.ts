@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LOOK_THRESHOLDS, choosesQualityByLook, lookDetail, lookVerdict, smartTarget } from '../../core/look';
+import { FORMATS } from '../../core/formats';
+import { LOOK_THRESHOLDS, choosesQualityByLook, judgesOutput, lookDetail, lookVerdict, smartTarget } from '../../core/look';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 import { LOOK_GRID, LOOK_TILE, lookTiles, lookView } from '../../workers/pipeline/look';
 import { halveSize } from '../../workers/pipeline/pixels';
@@ -152,6 +153,15 @@ describe('what a score says', () => {
     expect(smartTarget(95)).toBe(75);
     expect(smartTarget(50)).toBe(30);
     expect(lookVerdict(smartTarget(DEFAULT_SETTINGS.compressionLevel))).toBe('same');
+  });
+
+  it('judges a lossy output without a target size: not PNG, not JPEG XL at 100% unless Smart chooses its quality', () => {
+    expect(judgesOutput(DEFAULT_SETTINGS, FORMATS.webp)).toBe(true);
+    expect(judgesOutput(DEFAULT_SETTINGS, FORMATS.png)).toBe(false);
+    expect(judgesOutput({ ...DEFAULT_SETTINGS, enableTargetSize: true, targetFileSize: 200 }, FORMATS.webp)).toBe(false);
+    expect(judgesOutput({ ...DEFAULT_SETTINGS, quality: 100 }, FORMATS.jxl)).toBe(false);
+    expect(judgesOutput({ ...DEFAULT_SETTINGS, quality: 95 }, FORMATS.jxl)).toBe(true);
+    expect(judgesOutput({ ...DEFAULT_SETTINGS, quality: 100, autoCompress: true }, FORMATS.jxl)).toBe(true);
   });
 
   it('chooses the quality by look only with Smart on, a lossy format and no target size', () => {

@@ -42,10 +42,9 @@ function hasTransparency({ data }: RawImage): boolean {
   return false;
 }
 
-/** The metric over one compiled ssimulacra2.wasm, in an instance of its own. */
 /**
- * `warmFor`: the side of the largest pair expected (the app's view), to prepare for before the first score; 0 to
- * skip (a test's one-off scores).
+ * The metric over one compiled ssimulacra2.wasm, in an instance of its own. `warmFor`: the side of the largest pair
+ * expected (the app's view), to prepare for before the first score; 0 to skip (a test's one-off scores).
  */
 export async function ssimulacra2Metric(module: WebAssembly.Module, warmFor = 0): Promise<Ssimulacra2> {
   const exports = (await WebAssembly.instantiate(module, {})).exports as unknown as MetricExports;

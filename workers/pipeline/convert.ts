@@ -1,11 +1,10 @@
-import type { ConversionProgress, ConversionSettings, ConvertRequest, JobPlan, OutputSample } from '../../core/contract';
+import type { ConversionProgress, ConversionSettings, ConvertRequest, JobPlan, OutputLook, OutputSample } from '../../core/contract';
 import { withUprightOrientation } from '../../core/exif';
 import { sourceFormatInfo, type SourceFormat } from '../../core/formats';
-import { centredPart, resolutionNeeded, rotated, turned, type Size } from '../../core/geometry';
+import { centredPart, resolutionNeeded, rotated, turned, type Rect, type Size } from '../../core/geometry';
 import { CONVERSION_ERRORS, imageTooLargeMessage, outputTooLargeMessage } from '../../core/messages';
 import { SAMPLE_PIXELS } from '../../core/plan';
-import type { OutputLook } from '../../core/contract';
-import { choosesQualityByLook, smartTarget } from '../../core/look';
+import { choosesQualityByLook, judgesOutput, smartTarget } from '../../core/look';
 import { hasTargetSize } from '../../core/policy';
 import { CODECS, SOURCE_CODECS, type Codec } from '../../wasm';
 import { encodeBitmapWithCanvas } from './canvas-encoder';
@@ -39,9 +38,12 @@ export type ConversionOutcome = EncodedImage & { keptOriginal: { convertedBytes:
 /** Percent reached at the end of each stage; encoding takes the span from transform to metadata. */
 const STAGE_END = { decode: 30, transform: 45, encode: 95, metadata: 99 } as const;
 
-/** Quality 0–1 for the encoders: the slider, or the compression level when smart compression is on. */
+/**
+ * Quality 0–1 for the encoders: the slider's. Smart compression chooses its own (encodeByLook), and a lossless format
+ * takes none.
+ */
 export function encoderQuality(settings: ConversionSettings): number {
-  return (settings.autoCompress ? settings.compressionLevel : settings.quality) / 100;
+  return settings.quality / 100;
 }
 
 /** Bytes a container needs around an EXIF payload (chunk or segment headers, a WebP VP8X chunk). */
@@ -52,14 +54,11 @@ type EncodeRequest = Pick<ConvertRequest, 'settings' | 'plan' | 'alone'>;
 /** The encoder's options for a quality (0–1), the rest as the plan and settings say. */
 const encodeOptions = (quality: number, { settings, plan, alone }: EncodeRequest) => ({ quality, optimise: plan.encoder === 'wasm', thorough: settings.enableCompression, alone });
 
-/** Whether an output at this quality is worth judging: not a lossless one (PNG; JPEG XL at 100%). */
-const lossy = (output: Codec, quality: number) => output.format.quality !== null && !(output.format.quality.losslessAtMax && quality >= 1);
-
 /**
  * The decoded pixels of an encoded output, as the view of `tiles` (workers/pipeline/look.ts): the browser's decoder
  * where it reads the format, the app's own (JPEG XL) where not.
  */
-async function decodedView(bytes: ArrayBuffer, output: Codec, tiles: ReturnType<typeof lookTiles>): Promise<ReturnType<typeof lookView>> {
+async function decodedView(bytes: ArrayBuffer, output: Codec, tiles: readonly Rect[]): Promise<RawImage> {
   const bitmap = await decodeToBitmap(new Blob([bytes], { type: output.format.mimeType }));
   if (bitmap) {
     try {
@@ -73,8 +72,9 @@ async function decodedView(bytes: ArrayBuffer, output: Codec, tiles: ReturnType<
   return lookView(pixels, tiles);
 }
 
-/** SSIMULACRA2 of an output's view against the source's view (the same tiles of each). */
-const lookScore = async (sourceView: RawImage, outputView: RawImage): Promise<number> => (await ssimulacra2())(sourceView, outputView);
+/** SSIMULACRA2 of an encoded output's view against the source's view (the same tiles of each). */
+const scoreOf = async (sourceView: RawImage, bytes: ArrayBuffer, output: Codec, tiles: readonly Rect[]): Promise<number> =>
+  (await ssimulacra2())(sourceView, await decodedView(bytes, output, tiles));
 
 /**
  * Smart compression on an image: the lowest quality whose output reaches the compression level's score
@@ -96,12 +96,12 @@ async function encodeByLook(image: RawImage, output: Codec, request: EncodeReque
   const result = await searchSmartQuality({
     target: smartTarget(request.settings.compressionLevel),
     levels,
-    viewScoreAt: async (level) => lookScore(previewView, await decodedView(await output.encode(preview, encodeOptions(level / levels, request)), output, previewTiles)),
+    viewScoreAt: async (level) => scoreOf(previewView, await output.encode(preview, encodeOptions(level / levels, request)), output, previewTiles),
     wholeAt: async (level) => {
       wholeEncodes++;
       report({ percent: STAGE_END.transform + (span * wholeEncodes) / (SMART_WHOLE_ENCODES + 1), stage: { name: 'choosing', attempt: wholeEncodes } });
       const bytes = await output.encode(image, encodeOptions(level / levels, request));
-      return { output: bytes, score: await lookScore(sourceView, await decodedView(bytes, output, tiles)) };
+      return { output: bytes, score: await scoreOf(sourceView, bytes, output, tiles) };
     },
   });
   report({ percent: STAGE_END.encode });
@@ -111,7 +111,7 @@ async function encodeByLook(image: RawImage, output: Codec, request: EncodeReque
 /** The output's look at a fixed quality: its view decoded and judged against the source's. */
 async function judged(image: RawImage, bytes: ArrayBuffer, output: Codec): Promise<OutputLook> {
   const tiles = lookTiles(image);
-  return { score: await lookScore(lookView(image, tiles), await decodedView(bytes, output, tiles)), smartQuality: null };
+  return { score: await scoreOf(lookView(image, tiles), bytes, output, tiles), smartQuality: null };
 }
 
 async function encodeForSettings(
@@ -124,10 +124,9 @@ async function encodeForSettings(
   const { settings } = request;
   if (choosesQualityByLook(settings, output.format)) return encodeByLook(image, output, request, report);
   if (!hasTargetSize(settings)) {
-    const quality = encoderQuality(settings);
-    const bytes = await output.encode(image, encodeOptions(quality, request));
+    const bytes = await output.encode(image, encodeOptions(encoderQuality(settings), request));
     report({ percent: STAGE_END.encode });
-    return { bytes, encodes: 1, look: lossy(output, quality) ? await judged(image, bytes, output) : null };
+    return { bytes, encodes: 1, look: judgesOutput(settings, output.format) ? await judged(image, bytes, output) : null };
   }
   const targetBytes = settings.targetFileSize * 1024 - reservedBytes;
   if (!output.format.quality) {
@@ -162,14 +161,13 @@ async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: SourceFormat, 
   const { format } = output;
   const { width, height } = bitmap;
   const background = !format.alpha && sourceFormatInfo(source).alpha ? settings.backgroundColor : null;
-  const quality = encoderQuality(settings);
   // The source as the output frames it (flattened where the output is), read before the encoder takes the bitmap.
   const tiles = lookTiles(bitmap);
-  const sourceView = lossy(output, quality) ? lookViewOfBitmap(bitmap, tiles, background) : null;
-  const bytes = await encodeBitmapWithCanvas(bitmap, format.mimeType, quality, background);
+  const sourceView = judgesOutput(settings, format) ? lookViewOfBitmap(bitmap, tiles, background) : null;
+  const bytes = await encodeBitmapWithCanvas(bitmap, format.mimeType, encoderQuality(settings), background);
   if (!bytes) return null;
   bitmap.close();
-  const look = sourceView ? { score: await lookScore(sourceView, await decodedView(bytes, output, tiles)), smartQuality: null } : null;
+  const look = sourceView ? { score: await scoreOf(sourceView, bytes, output, tiles), smartQuality: null } : null;
   return { bytes, mimeType: format.mimeType, width, height, encodes: 1, look };
 }
 

@@ -1,4 +1,6 @@
 import type { Rect, Size } from '../../core/geometry';
+import { CONVERSION_ERRORS } from '../../core/messages';
+import { releaseCanvas } from './canvas-encoder';
 import { createRawImage, type RawImage } from './raw-image';
 
 /**
@@ -65,13 +67,13 @@ export function lookViewOfBitmap(bitmap: ImageBitmap, tiles: readonly Rect[], ba
   const { size, places } = viewLayout(tiles);
   const canvas = new OffscreenCanvas(size.width, size.height);
   const context = canvas.getContext('2d', { willReadFrequently: true });
-  if (!context) throw new Error('Failed to get canvas context');
+  if (!context) throw new Error(CONVERSION_ERRORS.canvas);
   if (background) {
     context.fillStyle = background;
     context.fillRect(0, 0, size.width, size.height);
   }
   tiles.forEach((tile, i) => context.drawImage(bitmap, tile.x, tile.y, tile.width, tile.height, places[i]!.x, places[i]!.y, tile.width, tile.height));
   const { data } = context.getImageData(0, 0, size.width, size.height);
-  canvas.width = canvas.height = 0;
+  releaseCanvas(canvas);
   return { data, width: size.width, height: size.height };
 }

@@ -103,13 +103,6 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
   const [geometry, setGeometry] = useState<Geometry | null>(null);
   const [output, setOutput] = useState<Blob | null>(subject.output instanceof Blob ? subject.output : null);
   const [look, setLook] = useState<OutputLook | null>(subject.look instanceof Promise ? null : subject.look);
-  useEffect(() => {
-    let live = true;
-    if (subject.look instanceof Promise) subject.look.then((value) => live && setLook(value), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [subject]);
   const [problem, setProblem] = useState<string | null>(null);
   const [zoomLabel, setZoomLabel] = useState('Fit');
 
@@ -154,6 +147,8 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
         () => live && setProblem('The preview could not be made with these settings.'),
       );
     }
+    // The conversion's failure shows once, above.
+    if (subject.look instanceof Promise) subject.look.then((value) => live && setLook(value), () => undefined);
     return () => {
       live = false;
     };

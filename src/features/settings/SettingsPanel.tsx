@@ -202,6 +202,12 @@ function handlersFor(dispatch: Dispatch<SettingsAction>) {
   };
 }
 
+/** What a compression level asks of each image under Smart compression (core/look.ts). */
+function smartLevelHint(compressionLevel: number): string {
+  const target = smartTarget(compressionLevel);
+  return `Each image scores at least ${target} of 100 on SSIMULACRA2 (${LOOK_VERDICT_TEXT[lookVerdict(target)].toLowerCase()}).`;
+}
+
 /**
  * Settings stay editable while a batch runs: each run (and each Retry) takes the settings of its moment, so a
  * change only affects what is converted next. (Disabling the whole panel also restyled every control at the
@@ -320,7 +326,7 @@ export function SettingsPanel({ settings, dispatch, children }: SettingsPanelPro
             range={RANGES.compressionLevel}
             unit="%"
             onChange={on.compressionLevel}
-            hint={`Each image scores at least ${smartTarget(settings.compressionLevel)} of 100 on SSIMULACRA2 (${LOOK_VERDICT_TEXT[lookVerdict(smartTarget(settings.compressionLevel))].toLowerCase()}).`}
+            hint={smartLevelHint(settings.compressionLevel)}
           />
         ) : null}
         <Toggle
