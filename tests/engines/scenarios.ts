@@ -2,6 +2,8 @@ import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
+import { smartTarget } from '../../core/look';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 import { FIXTURES } from '../fixtures/make-fixtures';
 import { magicFormat, sharpReadable } from '../independentDecoders';
 import { FORGET_KEPT_BATCH, KEPT_FILES, KEPT_SOURCE_SIZES, RECORDED_JOBS } from '../keptBatch';
@@ -237,6 +239,34 @@ export const SCENARIOS: Scenario[] = [
       },
     }),
   ),
+  {
+    name: `Smart compression to WebP: each job shows its look, at or above the default level's target, and decodes`,
+    async run(context) {
+      const { session } = context;
+      await open(context);
+      const names = [FIXTURES.jpeg, FIXTURES.png];
+      await addFiles(context, names);
+      await session.run(`document.querySelector('input[name="output-format"][value="webp"]').click(); return true;`);
+      await session.run(`[...document.querySelectorAll('input[role="switch"]')].find((input) => input.labels[0]?.textContent.includes('Smart compression')).click(); return true;`);
+      await waitFor(context, `return [...document.querySelectorAll('label')].some((label) => label.textContent.includes('Compression level'))`, 'the compression level');
+      const statuses = await convertAll(context, names.length);
+      check(statuses.every((status) => status === 'completed'), `${session.engine}: jobs ended ${statuses.join(', ')}`);
+      // The metric's WebAssembly and the search ran in this engine's worker: every job says how it looks.
+      const looks = await session.run<{ score: string | null; smartQuality: string | null }[]>(
+        `return [...document.querySelectorAll('[data-testid="job"]')].map((job) => { const look = job.querySelector('[data-testid="look"]'); return { score: look?.dataset.score ?? null, smartQuality: look?.dataset.smartQuality ?? null }; });`,
+      );
+      const target = smartTarget(DEFAULT_SETTINGS.compressionLevel);
+      for (const look of looks) {
+        check(look.score !== null && Number(look.score) >= target, `${session.engine}: a job's look is ${look.score}, not at or above ${target}`);
+        check(look.smartQuality !== null && Number(look.smartQuality) > 0, `${session.engine}: a job shows no Smart quality`);
+      }
+      await clickButton(context, 'Download All (.zip)');
+      const [zip] = await downloaded(context, 1);
+      const entries = unzipSync(new Uint8Array(zip!.bytes));
+      check(Object.keys(entries).length === names.length, `${session.engine}: the zip holds ${Object.keys(entries).join(', ')}`);
+      for (const [name, bytes] of Object.entries(entries)) await checkDecodes(session.engine, `${name} in the zip`, Buffer.from(bytes), 'webp');
+    },
+  },
   {
     name: 'offline: with the server gone, a reload shows the page and it still converts',
     async run(context) {
