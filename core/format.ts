@@ -50,6 +50,7 @@ export interface FormatInfo<Id extends string = string, Options extends object =
      * the image's view of full-resolution tiles, where the encoder works block by block and the tiles score as they do
      * in the whole encode (jpegli: within a point on the corpus); `half`, the whole image at half its size, where the
      * encoder analyses the whole picture first (libwebp: the tiles scored up to 20 points low, half size within 5).
+     * AVIF's and JPEG XL's, measured the same way: docs/decisions/perceptual-score.md.
      */
     lookPredictor: 'tiles' | 'half';
   } | null;
