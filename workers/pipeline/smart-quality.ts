@@ -57,27 +57,24 @@ export interface Point {
   score: number;
 }
 
+/** The score at `level` on the line through two points. */
+const scoreOnLine = (a: Point, b: Point, level: number): number => a.score + ((b.score - a.score) * (level - a.level)) / (b.level - a.level);
+
 /**
- * The score at `level` on the curve through `points` (sorted by level): straight between them, the first segment's
- * line below the first (a score keeps falling as the level does; read flat, every level under the lowest point looked
- * as good as it, and a photo whose preview scored above the target at 30% was whole-encoded at 10% first, far short),
- * and flat past the last.
+ * The score at `level` on the curve through `points` (sorted by level): straight between them, and past either end
+ * along the end segment's line while it rises (flat where it falls, or with one point). Read flat below the first
+ * point, every level under it looked as good as it, and a photo whose preview scored above the target at 30% was
+ * whole-encoded at 10% first, far short.
  */
 export function scoreOnCurve(points: readonly Point[], level: number): number {
   const first = points[0]!, last = points[points.length - 1]!;
-  if (level <= first.level) {
-    const second = points[1];
-    if (!second || second.score <= first.score) return first.score;
-    return first.score - ((second.score - first.score) * (first.level - level)) / (second.level - first.level);
-  }
-  if (level >= last.level) {
-    const beforeLast = points[points.length - 2];
-    if (!beforeLast || last.score <= beforeLast.score) return last.score;
-    return last.score + ((last.score - beforeLast.score) * (level - last.level)) / (last.level - beforeLast.level);
-  }
+  if (points.length === 1) return first.score;
+  // The segment the level falls in, or the end segment it lies beyond.
   const above = points.findIndex((point) => point.level >= level);
-  const [low, high] = [points[above - 1]!, points[above]!];
-  return low.score + ((high.score - low.score) * (level - low.level)) / (high.level - low.level);
+  const end = above === -1 ? points.length - 1 : Math.max(1, above);
+  const [low, high] = [points[end - 1]!, points[end]!];
+  if (high.score <= low.score && (level < first.level || level > last.level)) return level < first.level ? first.score : last.score;
+  return scoreOnLine(low, high, level);
 }
 
 /** The lowest level in (low, high) whose score on the curve, plus `offset`, reaches `target`; `high` when none does. */
@@ -100,7 +97,8 @@ const RESCUE_ABOVE = 1.5;
 
 export async function searchSmartQuality<T>({ target, levels, viewScoreAt, wholeAt, maxWholeEncodes = SMART_WHOLE_ENCODES }: SmartSearchOptions<T>): Promise<SmartSearchResult<T>> {
   const levelAt = (percent: number) => Math.max(1, Math.round((percent / 100) * levels));
-  const first = { level: levelAt(SMART_VIEW_LEVELS.first), score: await viewScoreAt(levelAt(SMART_VIEW_LEVELS.first)) };
+  const firstLevel = levelAt(SMART_VIEW_LEVELS.first);
+  const first = { level: firstLevel, score: await viewScoreAt(firstLevel) };
   const secondLevel = levelAt(first.score >= target + AIM_ABOVE ? SMART_VIEW_LEVELS.below : SMART_VIEW_LEVELS.above);
   const view: Point[] = secondLevel === first.level ? [first] : [first, { level: secondLevel, score: await viewScoreAt(secondLevel) }].sort((a, b) => a.level - b.level);
 
