@@ -252,8 +252,13 @@ export const SCENARIOS: Scenario[] = [
       const statuses = await convertAll(context, names.length);
       check(statuses.every((status) => status === 'completed'), `${session.engine}: jobs ended ${statuses.join(', ')}`);
       // The metric's WebAssembly and the search ran in this engine's worker: every job says how it looks.
-      const looks = await session.run<{ score: string | null; smartQuality: string | null }[]>(
-        `return [...document.querySelectorAll('[data-testid="job"]')].map((job) => { const look = job.querySelector('[data-testid="look"]'); return { score: look?.dataset.score ?? null, smartQuality: look?.dataset.smartQuality ?? null }; });`,
+      // Read once every card shows its result: a finished job's result can come a render after its status says done.
+      const looks = await waitFor<{ score: string | null; smartQuality: string | null }[]>(
+        context,
+        `const jobs = [...document.querySelectorAll('[data-testid="job"]')];
+         if (!jobs.every((job) => job.querySelector('.job__result'))) return null;
+         return jobs.map((job) => { const look = job.querySelector('[data-testid="look"]'); return { score: look?.dataset.score ?? null, smartQuality: look?.dataset.smartQuality ?? null }; });`,
+        "every job's result",
       );
       const target = smartTarget(DEFAULT_SETTINGS.compressionLevel);
       for (const look of looks) {
