@@ -97,6 +97,11 @@ export interface ConvertRequest {
   alone: boolean;
   /** Where to keep the output on the device (core/deviceFiles.ts); null: hand it back in memory. */
   keepAt: DevicePlace | null;
+  /**
+   * Hand back what judging the output needs (LookSource) instead of judging it: the page judges it once the batch is
+   * done (ConversionQueue), so a batch's results come a decode and a score sooner each.
+   */
+  judgeLater: boolean;
 }
 
 /** How an output looks beside its source (core/look.ts). */
@@ -105,6 +110,22 @@ export interface OutputLook {
   score: number;
   /** The quality (1–100) Smart compression chose; null when the quality setting gave it. */
   smartQuality: number | null;
+}
+
+/**
+ * The source's side of a judgement (workers/pipeline/look.ts): its view, the tiles of the output the view is made
+ * of. An RGBA buffer (at most LOOK_GRID² tiles of LOOK_TILE², 2.4 MB), transferred, not copied.
+ */
+export interface LookSource {
+  view: { data: Uint8ClampedArray; width: number; height: number };
+  tiles: Rect[];
+}
+
+/** An output to judge against its source's view, after its conversion (ConvertWorkerApi.judge). */
+export interface JudgeRequest {
+  output: Blob;
+  format: ImageFormat;
+  source: LookSource;
 }
 
 /**
@@ -118,8 +139,10 @@ export interface ConvertResult {
   encodes: number;
   /** The source came back unchanged (keepOriginalIfLarger); the conversion's own size, for the visitor. */
   keptOriginal: { convertedBytes: number } | null;
-  /** How the output looks beside the source (core/look.ts); null where it was not judged. */
+  /** How the output looks beside the source (core/look.ts); null where it was not judged, or is to be judged later. */
   look: OutputLook | null;
+  /** What judging the output later needs (ConvertRequest.judgeLater); null where it was judged, or is not judged. */
+  lookSource: LookSource | null;
   /** The output's pixel size. */
   width: number;
   height: number;
@@ -170,6 +193,8 @@ export interface ConvertWorkerApi {
   warmUp(plan: WarmUpPlan): Promise<void>;
   /** Encodes a part of what a conversion would output, to estimate its size (OutputSample). */
   sample(request: ConvertRequest): Promise<OutputSample>;
+  /** How an output looks beside its source's view (ConvertRequest.judgeLater). */
+  judge(request: JudgeRequest): Promise<OutputLook>;
 }
 
 /** How an output frames its source: the rotation setting, then the crop on the rotated source (its plan's geometry). */

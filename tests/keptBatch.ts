@@ -39,6 +39,11 @@ export const RECORDED_JOBS = `${WITH_STORE}
   const record = await withStore('pixel-converter-batch', 'record', 'readonly', (store) => store.get('batch'));
   return record ? record.jobs.length : 0;`;
 
+/** How many of the record's completed jobs carry a look. */
+export const RECORDED_LOOKS = `${WITH_STORE}
+  const record = await withStore('pixel-converter-batch', 'record', 'readonly', (store) => store.get('batch'));
+  return record ? record.jobs.filter((job) => job.output && job.output.look).length : 0;`;
+
 /** The names of the files the batch keeps (source-<job>, output-<job>.<extension>), in whichever store the browser gave it. */
 export const KEPT_FILES = `${WITH_STORE}
   const names = [];

@@ -1,4 +1,4 @@
-import type { ConversionProgress, ConversionSettings, ConvertResult, JobPlan, OutputSample, SourceHeader, ViewRequest, WarmUpPlan, ZipEntry } from '../../core/contract';
+import type { ConversionProgress, ConversionSettings, ConvertResult, JobPlan, JudgeRequest, OutputLook, OutputSample, SourceHeader, ViewRequest, WarmUpPlan, ZipEntry } from '../../core/contract';
 import type { DevicePlace, Kept } from '../../core/deviceFiles';
 import { formatInfo } from '../../core/formats';
 import { decodesTakeTurns, deviceMemoryGb, pixelLimit } from '../../core/memory';
@@ -51,6 +51,8 @@ export interface ConvertOptions extends RunOptions {
   onProgress: (progress: ConversionProgress) => void;
   /** Where the worker keeps the output on the device (deviceBatch.ts); null: in memory. */
   keepAt: DevicePlace | null;
+  /** Hand back the source's view for a judgement after the batch (ConvertRequest.judgeLater) instead of judging now. */
+  judgeLater: boolean;
 }
 
 /** Converts one file with the given settings; what ConversionQueue is given to do its work. */
@@ -64,9 +66,18 @@ export async function planFor(file: Blob, settings: ConversionSettings): Promise
   return planJob(await sourceHeader(file), settings, browserEncodes);
 }
 
-export const convertInWorker: Converter = async (file, settings, { onProgress, keepAt, ...options }) => {
+export const convertInWorker: Converter = async (file, settings, { onProgress, keepAt, judgeLater, ...options }) => {
   const [plan, { convertInPool }] = await Promise.all([planFor(file, settings), pools()]);
-  return convertInPool({ file, settings, plan, ...deviceLimits(), keepAt }, onProgress, { ...options, cost: plan.cost });
+  return convertInPool({ file, settings, plan, ...deviceLimits(), keepAt, judgeLater }, onProgress, { ...options, cost: plan.cost });
+};
+
+/** Judges an output after its conversion (ConvertRequest.judgeLater); what ConversionQueue is given to do it. */
+export type Judge = (request: JudgeRequest, outputPixels: number) => Promise<OutputLook>;
+
+/** The output's decoded pixels and the two views: what a judgement holds, against the pool's budget. */
+export const judgeInWorker: Judge = async (request, outputPixels) => {
+  const { judgeInPool } = await pools();
+  return judgeInPool(request, { cost: 4 * outputPixels + 2 * request.source.view.data.byteLength });
 };
 
 /**
@@ -75,7 +86,7 @@ export const convertInWorker: Converter = async (file, settings, { onProgress, k
  */
 export async function sampleInWorker(file: Blob, settings: ConversionSettings, signal?: AbortSignal): Promise<OutputSample> {
   const [plan, { convertPool }] = await Promise.all([planFor(file, settings), pools()]);
-  return convertPool().run((remote) => remote.sample({ file, settings, plan, ...deviceLimits(), keepAt: null, alone: false }), { signal, cost: plan.sampleCost });
+  return convertPool().run((remote) => remote.sample({ file, settings, plan, ...deviceLimits(), keepAt: null, alone: false, judgeLater: false }), { signal, cost: plan.sampleCost });
 }
 
 /** What a conversion with these settings will load: the optimising encoder unless the browser's encodes, the resizer when resizing. */

@@ -1,5 +1,5 @@
-import { conversionErrorMessage, isAbort, type Converter } from './bridge';
-import type { ConversionSettings } from '../../core/contract';
+import { conversionErrorMessage, isAbort, type Converter, type Judge } from './bridge';
+import type { ConversionSettings, ImageFormat, LookSource } from '../../core/contract';
 import type { DevicePlace } from '../../core/deviceFiles';
 import { plannedEncoder } from '../../core/policy';
 import { formatInfo } from '../../core/formats';
@@ -16,6 +16,23 @@ import { TICK_MS, createJob, fileOutcomes, jobFromRecord, jobsReducer, summarise
  * file's header and crosses to the bridge) in the task that starts the run.
  */
 export const HAND_OVER_WINDOW = 6;
+
+/**
+ * Outputs whose look waits for the end of their batch, at most: each holds its source's view (2.4 MB at most), so a
+ * long batch keeps about 40 MB for them, and its later jobs are judged as they convert.
+ */
+export const LOOKS_KEPT_FOR_LATER = 16;
+
+/** Looks judged at once after a batch: the pool runs them as it runs conversions (its width, its memory budget). */
+const JUDGED_AT_ONCE = 2;
+
+/** A completed job's output waiting to be judged against its source's view. */
+interface PendingLook {
+  output: Blob;
+  format: ImageFormat;
+  source: LookSource;
+  pixels: number;
+}
 
 /**
  * What a job is expected to take before the session has measured its kind: input bytes per millisecond, by output
@@ -52,6 +69,11 @@ export interface QueueOptions {
   onRunFinished: (summary: RunSummary) => void;
   /** Hears once a run when the device's storage is full: the rest of that run is kept in memory. */
   onStorageFull?: () => void;
+  /**
+   * Judges an output's look in a worker. With it, outputs are judged once their batch is done (a decode and a score
+   * less before each result shows); without it, each as it converts.
+   */
+  judge?: Judge;
 }
 
 /**
@@ -81,6 +103,10 @@ export class ConversionQueue {
   private settledView: readonly ConversionJob[] = [];
 
   private readonly convert: Converter;
+  private readonly judge: Judge | null;
+  /** Completed jobs' outputs whose look is judged once no run is open, in the order they completed. */
+  private readonly pendingLooks = new Map<string, PendingLook>();
+  private judging = 0;
   private readonly onRunFinished: (summary: RunSummary) => void;
   /** Where outputs go on the device; null (in memory) until the page has opened the device's storage, or without it. */
   private keeping: OutputKeeping | null = null;
@@ -88,8 +114,9 @@ export class ConversionQueue {
   /** Whether the device has room for this run's outputs: until its storage said it is full. */
   private deviceHasRoom = true;
 
-  constructor({ convert, onRunFinished, onStorageFull }: QueueOptions) {
+  constructor({ convert, onRunFinished, onStorageFull, judge }: QueueOptions) {
     this.convert = convert;
+    this.judge = judge ?? null;
     this.onRunFinished = onRunFinished;
     this.onStorageFull = onStorageFull ?? (() => {});
   }
@@ -183,6 +210,7 @@ export class ConversionQueue {
 
   cancel(id: string): void {
     this.controllers.get(id)?.abort();
+    this.pendingLooks.delete(id);
     this.waiting = this.waiting.filter((job) => job.id !== id);
     this.latestRun.delete(id);
     this.dispatch({ type: 'remove', id });
@@ -199,12 +227,15 @@ export class ConversionQueue {
 
   /** Completed and failed jobs go (and what the device keeps of them: deviceBatch.ts follows the queue). */
   clearFinished(): void {
+    // Only completed jobs wait for a look, and they all go.
+    this.pendingLooks.clear();
     this.dispatch({ type: 'clear' });
   }
 
   /** Stops every running job and the progress timer (the page is going away). */
   dispose(): void {
     this.waiting = [];
+    this.pendingLooks.clear();
     for (const controller of this.controllers.values()) controller.abort();
     this.controllers.clear();
     this.setTicking(false);
@@ -223,9 +254,12 @@ export class ConversionQueue {
     const controller = new AbortController();
     this.controllers.set(job.id, controller);
     const keepAt = this.deviceHasRoom ? (this.keeping?.placeFor(job.id, formatInfo(settings.outputFormat).extension) ?? null) : null;
+    // Every job now converting may come back with a view to keep: together they stay within LOOKS_KEPT_FOR_LATER.
+    const judgeLater = this.judge !== null && this.pendingLooks.size + this.controllers.size <= LOOKS_KEPT_FOR_LATER;
     this.convert(job.file, settings, {
       signal: controller.signal,
       keepAt,
+      judgeLater,
       onStart: () => {
         const rate = this.rates.get(rateKey(settings)) ?? defaultRate(settings);
         this.dispatch({ type: 'started', id: job.id, at: performance.now(), expectedMs: Math.max(200, job.file.size / rate) });
@@ -238,7 +272,9 @@ export class ConversionQueue {
         const keptAt = result.kept === 'device' ? keepAt : null;
         // Cancelled while it was being written: its kept file has no job to belong to.
         if (keptAt && !this.jobs.some((j) => j.id === job.id)) this.keeping?.discard(keptAt);
-        this.dispatch({ type: 'completed', id: job.id, blob: result.blob, name: outputFileName(job.file.name, settings.outputFormat), encodes: result.encodes, keptOriginal: result.keptOriginal, look: result.look, dimensions: { width: result.width, height: result.height }, keptAt });
+        const lookPending = result.lookSource !== null && this.jobs.some((j) => j.id === job.id);
+        if (lookPending) this.pendingLooks.set(job.id, { output: result.blob, format: settings.outputFormat, source: result.lookSource!, pixels: result.width * result.height });
+        this.dispatch({ type: 'completed', id: job.id, blob: result.blob, name: outputFileName(job.file.name, settings.outputFormat), encodes: result.encodes, keptOriginal: result.keptOriginal, look: result.look, lookPending, dimensions: { width: result.width, height: result.height }, keptAt });
       })
       .catch((error: unknown) => {
         if (isAbort(error)) return;
@@ -266,7 +302,8 @@ export class ConversionQueue {
     this.jobs = next;
     // Progress reports and ticks never add, remove or re-state a job: the check is skipped on that hot path.
     if (action.type !== 'progress' && action.type !== 'tick') {
-      const states = next.map((job) => `${job.id}:${job.status}:${job.settingsKey}`).join();
+      // A look judged after the batch changes what the card and the kept record show, not the job's state.
+      const states = next.map((job) => `${job.id}:${job.status}:${job.settingsKey}:${job.lookPending}`).join();
       if (states !== this.outcomeStates) {
         this.outcomeStates = states;
         this.outcomes = fileOutcomes(next);
@@ -323,5 +360,33 @@ export class ConversionQueue {
     const completed = ofRun.filter((job) => job.status === 'completed');
     const outputBytes = completed.reduce((sum, job) => sum + (job.outputSize ?? 0), 0);
     this.onRunFinished({ succeeded: completed.length, failed: ofRun.length - completed.length, outputBytes });
+    this.judgePendingLooks();
+  }
+
+  /**
+   * Judges the outputs waiting for their look while no run is open, JUDGED_AT_ONCE at a time; a run that starts
+   * meanwhile goes first, and the rest wait for its end. A judgement that fails leaves its job without a look.
+   */
+  private judgePendingLooks(): void {
+    const judge = this.judge;
+    while (judge && this.judging < JUDGED_AT_ONCE && !this.runOpen) {
+      const next = this.pendingLooks.entries().next();
+      if (next.done) return;
+      const [id, { output, format, source, pixels }] = next.value;
+      this.pendingLooks.delete(id);
+      this.judging++;
+      judge({ output, format, source }, pixels)
+        .then(
+          (look) => this.dispatch({ type: 'judged', id, look }),
+          (error: unknown) => {
+            console.error('An output could not be judged', error);
+            this.dispatch({ type: 'judged', id, look: null });
+          },
+        )
+        .finally(() => {
+          this.judging--;
+          this.judgePendingLooks();
+        });
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { ConversionQueue, type RunSummary } from './conversionQueue';
-import type { Converter } from './bridge';
+import type { Converter, Judge } from './bridge';
 import type { DeviceBatch, Restored, SourceKeeper } from './deviceBatch';
 import type { ScreenAwake } from './screenAwake';
 
@@ -18,6 +18,8 @@ export interface EngineEvents {
 /** Where the engine finds what it does not own: the app's real ones by default, stand-ins in unit tests. */
 export interface EngineParts {
   convert: Converter;
+  /** Judges an output's look after its batch (a worker in the app); without it, each output is judged as it converts. */
+  judge?: Judge;
   /** Copies a job's source onto the device (a worker in the app). */
   keepSource: SourceKeeper;
   /** The batch kept on the device, or null where there is no room or another tab keeps one (deviceBatch.ts). */
@@ -52,7 +54,7 @@ export class ConversionEngine {
   constructor(parts: EngineParts, events: EngineEvents) {
     this.parts = parts;
     this.events = events;
-    this.queue = new ConversionQueue({ convert: parts.convert, onRunFinished: events.onRunFinished, onStorageFull: events.onStorageFull });
+    this.queue = new ConversionQueue({ convert: parts.convert, judge: parts.judge, onRunFinished: events.onRunFinished, onStorageFull: events.onStorageFull });
   }
 
   start(): () => void {

@@ -39,6 +39,8 @@ export interface ConversionJob {
   keptOriginal: { convertedBytes: number } | null;
   /** How the output looks beside the source, once completed and where judged (core/look.ts). */
   look: OutputLook | null;
+  /** Completed, and its look is still to be judged (after the batch: ConversionQueue). */
+  lookPending: boolean;
   /** The output's pixel size, once completed. */
   outputDimensions: { width: number; height: number } | null;
   /** Where the output is kept on the device (its Blob is that file), or null when it is in memory. */
@@ -51,7 +53,9 @@ export type JobAction =
   | { type: 'started'; id: string; at: number; expectedMs: number }
   | { type: 'progress'; id: string; percent: number; at: number; stage?: ConversionStage }
   | { type: 'tick'; now: number }
-  | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number; keptOriginal?: { convertedBytes: number } | null; look?: OutputLook | null; dimensions?: { width: number; height: number }; keptAt?: DevicePlace | null }
+  | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number; keptOriginal?: { convertedBytes: number } | null; look?: OutputLook | null; lookPending?: boolean; dimensions?: { width: number; height: number }; keptAt?: DevicePlace | null }
+  /** A completed job's look, judged after its batch; null when judging it failed (it then shows none). */
+  | { type: 'judged'; id: string; look: OutputLook | null }
   | { type: 'failed'; id: string; message?: string }
   | { type: 'retry'; id: string; settings: ConversionSettings; settingsKey: string }
   | { type: 'remove'; id: string }
@@ -97,6 +101,7 @@ export function createJob(id: string, file: File, settings: ConversionSettings, 
     stage: null,
     keptOriginal: null,
     look: null,
+    lookPending: false,
     outputDimensions: null,
     keptAt: null,
     originalSize: file.size,
@@ -178,12 +183,15 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
               encodes: action.encodes ?? null,
               keptOriginal: action.keptOriginal ?? null,
               look: action.look ?? null,
+              lookPending: action.lookPending ?? false,
               outputDimensions: action.dimensions ?? null,
               keptAt: action.keptAt ?? null,
               error: null,
             }
           : job,
       );
+    case 'judged':
+      return update(jobs, action.id, (job) => (job.status === 'completed' && job.lookPending ? { ...job, look: action.look, lookPending: false } : job));
     case 'failed':
       return update(jobs, action.id, (job) =>
         isRunning(job) ? { ...job, status: 'error', progress: 0, error: action.message || CONVERSION_ERRORS.generic } : job,

@@ -219,7 +219,7 @@ export function ConverterPage() {
   const previewFile = useCallback((file: File, opener: HTMLElement) => {
     const { settings: now } = latest.current;
     const stop = new AbortController();
-    const converted = convertInWorker(file, now, { signal: stop.signal, keepAt: null, onProgress: () => {} });
+    const converted = convertInWorker(file, now, { signal: stop.signal, keepAt: null, judgeLater: false, onProgress: () => {} });
     const output = converted.then((result) => result.blob);
     const look = converted.then((result) => result.look);
     output.catch(() => undefined);

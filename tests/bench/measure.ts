@@ -13,6 +13,8 @@ export interface ContenderSummary {
   name: string;
   batchMs: number | null;
   zipMs: number | null;
+  /** From Convert until the looks judged after the batch show (median); absent where not measured. */
+  looksMs?: number | null;
   runsMs: number[];
   longTasks: LongTaskFigures | null;
   peakMemoryMb: number | null;
@@ -79,6 +81,7 @@ async function summarise(name: string, inputs: InputSet, results: RunResult[]): 
     name,
     batchMs: Math.round(median(results.map((r) => r.batchMs))),
     zipMs: first.zipMs === null ? null : Math.round(median(results.map((r) => r.zipMs!))),
+    looksMs: first.looksMs == null ? null : Math.round(median(results.map((r) => r.looksMs!))),
     runsMs: results.map((r) => Math.round(r.batchMs)),
     longTasks: {
       count: worst((r) => r.longTasks.count),

@@ -44,7 +44,7 @@ function contenderRow(c: ContenderSummary, app: ContenderSummary): string {
   const longTasks = c.longTasks ? `${c.longTasks.count} / ${c.longTasks.longestMs} ms / ${c.longTasks.totalBlockingMs} ms` : '—';
   const frames = c.longTasks ? String(c.longTasks.longFrames) : '—';
   const memory = c.peakMemoryMb === null ? '—' : `${c.peakMemoryMb} MB (+${c.overIdleMb ?? '?'} MB)`;
-  return `| ${c.name}${c.note ? ` (${c.note})` : ''} | ${seconds(c.batchMs)} | ${ratio} | ${seconds(c.zipMs)} | ${longTasks} | ${frames} | ${memory} | ${megabytes(c.totalBytes)} | ${c.ssim ?? '—'} |`;
+  return `| ${c.name}${c.note ? ` (${c.note})` : ''} | ${seconds(c.batchMs)} | ${ratio} | ${seconds(c.zipMs)} | ${seconds(c.looksMs ?? null)} | ${longTasks} | ${frames} | ${memory} | ${megabytes(c.totalBytes)} | ${c.ssim ?? '—'} |`;
 }
 
 function cpuLine(c: ContenderSummary): string {
@@ -72,8 +72,8 @@ function batchTable({ title, contenders, goals }: BatchResult): string[] {
   const lines = [
     `## ${title}`,
     '',
-    '| contender | batch (median) | app ÷ this | to zip | long tasks (count / longest / TBT) | long frames | peak memory (over the idle page) | output | SSIM |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| contender | batch (median) | app ÷ this | to zip | to looks | long tasks (count / longest / TBT) | long frames | peak memory (over the idle page) | output | SSIM |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...contenders.map((c) => contenderRow(c, app)),
   ];
   const withCpu = contenders.filter((c) => c.cpu);

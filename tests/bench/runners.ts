@@ -23,6 +23,8 @@ export interface RunResult {
   oneWorkerBusy?: OneWorkerBusyFigures;
   batchMs: number;
   zipMs: number | null;
+  /** From Convert until every output the app judges after the batch shows its look (the app's own page only). */
+  looksMs?: number | null;
   longTasks: LongTaskFigures;
   peakMemoryMb: number | null;
   /** Chromium's memory with the page open and idle, before any file: peak − idle is what the batch cost. */
@@ -90,6 +92,9 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
     const downloadAll = page.getByRole('button', { name: 'Download All (.zip)' });
     const [download] = await Promise.all([page.waitForEvent('download'), phone ? downloadAll.tap() : downloadAll.click()]);
     const zip = readFileSync(await download.path());
+    // The looks judged after the batch (ConversionQueue): their time, and their memory in the peak.
+    await page.waitForFunction(() => document.querySelector('[data-testid="look-pending"]') === null, undefined, { timeout: 600_000, polling: 100 });
+    const looksAt = await page.evaluate(() => performance.now());
     const { peakMemoryMb, cpu } = sampler.stop();
     const bench = await page.evaluate(readRecord<AppRecord>);
     const encodes = await page.locator('[data-testid="job"]').evaluateAll((jobs) => jobs.map((j) => Number((j as HTMLElement).dataset.encodes ?? 0)));
@@ -112,6 +117,7 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
     return {
       batchMs: bench.finishedAt - bench.convertAt,
       zipMs: bench.zipAt - bench.convertAt,
+      looksMs: looksAt - bench.convertAt,
       longTasks: longTaskFigures(bench, bench.convertAt, bench.zipAt),
       peakMemoryMb,
       idleMemoryMb,

@@ -7,7 +7,7 @@ import { FIXTURES } from '../fixtures/make-fixtures';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import { chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers';
 import { downloadAllZip, downloadJob, magicFormat } from './convert-helpers';
-import { KEPT_FILES, KEPT_SOURCE_SIZES } from '../keptBatch';
+import { KEPT_FILES, KEPT_SOURCE_SIZES, RECORDED_LOOKS } from '../keptBatch';
 
 /**
  * Nothing lost: the batch is kept on the device as it converts (the origin private file system here, in Chromium), so
@@ -90,6 +90,28 @@ test('outputs are kept on the device as they finish, download with the same byte
   await expect.poll(() => keptFiles(page)).toEqual([]);
   // Back near idle: what is left is the record's own database (a few pages), not the outputs.
   expect((await storageUsage(page)) - idle).toBeLessThan(256 * 1024);
+});
+
+test('a look judged after its batch is kept with the batch: a reload shows the same verdict', async ({ page }) => {
+  await openWithBatch(page);
+  await page.getByTestId('file-input').setInputFiles([fixtureFile(FIXTURES.jpeg), fixtureFile(FIXTURES.secondJpeg)]);
+  await expect(page.getByText('Ready to convert')).toHaveCount(2);
+  await chooseFormat(page, 'WebP');
+  await enterEmail(page);
+  await convertButton(page).click();
+  await expect(jobsIn(page, 'completed')).toHaveCount(2);
+  // Judged once the batch is done, each job's verdict replaces "Checking the look…".
+  await expect(page.getByTestId('look')).toHaveCount(2);
+  await expect(page.getByTestId('look-pending')).toHaveCount(0);
+  const scores = await page.getByTestId('look').evaluateAll((looks) => looks.map((look) => look.getAttribute('data-score')));
+  // The record follows: both looks are written to it.
+  await expect.poll(() => page.evaluate<number>(`(async () => { ${RECORDED_LOOKS} })()`)).toBe(2);
+
+  await page.reload();
+  await openWithBatch(page);
+  await expect(page.getByText('Your last batch is back')).toBeVisible();
+  await expect(jobsIn(page, 'completed')).toHaveCount(2);
+  await expect.poll(() => page.getByTestId('look').evaluateAll((looks) => looks.map((look) => look.getAttribute('data-score')))).toEqual(scores);
 });
 
 test('a reload mid-batch: what was done is listed with the same bytes, the rest converts, the settings are as they were', async ({ page }) => {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ConvertOptions, Converter } from '../../src/conversion/bridge';
-import type { ConversionSettings, ConvertResult } from '../../core/contract';
+import type { ConversionSettings, ConvertResult, JudgeRequest, LookSource, OutputLook } from '../../core/contract';
 import { AbortedError, WorkerCrashedError } from '../../src/conversion/pool';
-import { ConversionQueue, HAND_OVER_WINDOW, type RunSummary } from '../../src/conversion/conversionQueue';
+import { ConversionQueue, HAND_OVER_WINDOW, LOOKS_KEPT_FOR_LATER, type RunSummary } from '../../src/conversion/conversionQueue';
 import type { JobRecord } from '../../src/conversion/batchRecord';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 import { waitUntil } from './support/waitUntil';
@@ -37,7 +37,7 @@ function manualConverter() {
 const image = (name: string) => new File([new Uint8Array(200)], name, { type: 'image/png' });
 /** Files picked on their own, in no folder. */
 const loose = (files: readonly File[]) => files.map((file) => ({ file, folder: '' }));
-const output = (bytes: number, type = 'image/webp'): ConvertResult => ({ blob: new Blob([new Uint8Array(bytes)], { type }), encodes: 1, keptOriginal: null, look: null, width: 40, height: 30, kept: 'memory' });
+const output = (bytes: number, type = 'image/webp'): ConvertResult => ({ blob: new Blob([new Uint8Array(bytes)], { type }), encodes: 1, keptOriginal: null, look: null, lookSource: null, width: 40, height: 30, kept: 'memory' });
 
 function makeQueue() {
   const converter = manualConverter();
@@ -221,6 +221,98 @@ describe('ConversionQueue.whenIdle (what waits for a batch to end: the app updat
     await waitUntil(() => expect(queue.isConverting()).toBe(false));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toEqual([]);
+  });
+});
+
+describe('ConversionQueue: looks judged after the batch', () => {
+  /** A judge the test answers by hand, standing in for the worker that decodes and scores. */
+  function judgingQueue() {
+    const converter = manualConverter();
+    const judged: { request: JudgeRequest; pixels: number; answer: (look: OutputLook) => void; fail: (error: unknown) => void }[] = [];
+    const queue = new ConversionQueue({
+      convert: converter.convert,
+      onRunFinished: () => {},
+      judge: (request, pixels) => new Promise<OutputLook>((answer, fail) => void judged.push({ request, pixels, answer, fail })),
+    });
+    const job = (name: string) => queue.getJobs().find((j) => j.file.name === name);
+    return { queue, judged, job, ...converter };
+  }
+  const view = (): LookSource => ({ view: { data: new Uint8ClampedArray(16), width: 2, height: 2 }, tiles: [{ x: 0, y: 0, width: 2, height: 2 }] });
+  const withView = (bytes: number): ConvertResult => ({ ...output(bytes), lookSource: view() });
+  const look = (score: number): OutputLook => ({ score, smartQuality: null });
+
+  it('asks for views to judge later; judges them only once the run has settled, and shows each look as it comes', async () => {
+    const { queue, judged, job, callFor } = judgingQueue();
+    queue.start(loose([image('a.png'), image('b.png')]), settings());
+    const a = await callFor('a.png');
+    expect(a.options.judgeLater).toBe(true);
+    a.resolve(withView(10));
+    await waitUntil(() => expect(job('a.png')).toMatchObject({ status: 'completed', look: null, lookPending: true }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(judged).toEqual([]);
+
+    (await callFor('b.png')).resolve(withView(20));
+    await waitUntil(() => expect(judged).toHaveLength(2));
+    expect(judged[0]!.request.output).toBe(job('a.png')!.outputBlob);
+    expect(judged[0]!.request.format).toBe('webp');
+    expect(judged[0]!.pixels).toBe(40 * 30);
+    judged[0]!.answer(look(81.5));
+    await waitUntil(() => expect(job('a.png')).toMatchObject({ look: look(81.5), lookPending: false }));
+    judged[1]!.fail(new Error('out of memory'));
+    await waitUntil(() => expect(job('b.png')).toMatchObject({ look: null, lookPending: false }));
+  });
+
+  it('a job whose look is pending changes the settled view (the card and the kept record follow it)', async () => {
+    const { queue, judged, callFor } = judgingQueue();
+    queue.start(loose([image('a.png')]), settings());
+    (await callFor('a.png')).resolve(withView(10));
+    await waitUntil(() => expect(judged).toHaveLength(1));
+    const before = queue.getJobsByStatus();
+    judged[0]!.answer(look(70));
+    await waitUntil(() => expect(queue.getJobsByStatus()).not.toBe(before));
+    expect(queue.getJobsByStatus()[0]!.look).toEqual(look(70));
+  });
+
+  it('a run started while looks wait goes first; the looks are judged after it', async () => {
+    const { queue, judged, callFor, job } = judgingQueue();
+    queue.start(loose([image('a.png')]), settings());
+    (await callFor('a.png')).resolve(withView(10));
+    await waitUntil(() => expect(judged).toHaveLength(1));
+    // Two more completed with views, then a new run opens before they are judged.
+    queue.start(loose([image('b.png'), image('c.png'), image('d.png')]), settings());
+    (await callFor('b.png')).resolve(withView(10));
+    (await callFor('c.png')).resolve(withView(10));
+    await waitUntil(() => expect(job('c.png')?.status).toBe('completed'));
+    judged[0]!.answer(look(70));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(judged).toHaveLength(1);
+    (await callFor('d.png')).resolve(withView(10));
+    await waitUntil(() => expect(judged).toHaveLength(3));
+  });
+
+  it('keeps at most LOOKS_KEPT_FOR_LATER views: beyond them, jobs are judged as they convert', async () => {
+    const { queue, calls, callFor } = judgingQueue();
+    const names = Array.from({ length: LOOKS_KEPT_FOR_LATER + 4 }, (_, i) => `p${i}.png`);
+    queue.start(loose(names.map(image)), settings());
+    for (const name of names) (await callFor(name)).resolve(withView(10));
+    await waitUntil(() => expect(calls).toHaveLength(names.length));
+    const later = calls.filter((call) => call.options.judgeLater).length;
+    expect(later).toBe(LOOKS_KEPT_FOR_LATER);
+  });
+
+  it('a cleared job\'s look is never judged; without a judge, nothing is asked to wait', async () => {
+    const { queue, judged, callFor, job } = judgingQueue();
+    queue.start(loose([image('a.png'), image('b.png')]), settings());
+    (await callFor('a.png')).resolve(withView(10));
+    await waitUntil(() => expect(job('a.png')?.status).toBe('completed'));
+    queue.clearFinished();
+    (await callFor('b.png')).resolve(withView(10));
+    await waitUntil(() => expect(judged).toHaveLength(1));
+    expect(judged[0]!.request.output).toBe(job('b.png')!.outputBlob);
+
+    const plain = makeQueue();
+    plain.queue.start(loose([image('c.png')]), settings());
+    expect((await plain.callFor('c.png')).options.judgeLater).toBe(false);
   });
 });
 

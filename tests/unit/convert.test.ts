@@ -9,7 +9,7 @@ import { readImageHeader } from '../../src/conversion/probe';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 import { resizeLanczos3 } from '../../wasm';
 import { toImageData } from '../../workers/pipeline/canvas-encoder';
-import { convertImage, type ConversionOutcome } from '../../workers/pipeline/convert';
+import { convertImage, judgeOutput, type ConversionOutcome } from '../../workers/pipeline/convert';
 import type { Resizer } from '../../workers/pipeline/transform';
 import { serveBuildAssets } from './support/serveBuildAssets';
 
@@ -44,7 +44,7 @@ async function requestFor(bytes: Buffer, settings: Partial<ConversionSettings>):
   const header = await readImageHeader(format, new Uint8Array(bytes));
   if (!header) throw new Error('no size in the header');
   const file = new CountingBlob([new Uint8Array(bytes)], { type: sourceFormatInfo(format).mimeType });
-  return { file, settings: all, plan: planJob({ format, ...header }, all, chromiumCanvas), pixelLimit: LIMIT, decodeAlone: true, alone: true, keepAt: null };
+  return { file, settings: all, plan: planJob({ format, ...header }, all, chromiumCanvas), pixelLimit: LIMIT, decodeAlone: true, alone: true, keepAt: null, judgeLater: false };
 }
 
 const convert = (request: ConvertRequest): Promise<ConversionOutcome> => convertImage(request, lanczos3, () => {});
@@ -109,5 +109,28 @@ describe('convertImage on plain buffers (the WASM path)', () => {
       expect(request.file.wholeReads).toBe(1);
       expect(request.file.partReads).toBe(0);
     }
+  });
+
+  it('judges a lossy output now, or hands back its source view to judge later with the same score', async () => {
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 95 }).toBuffer();
+    const now = await convert(await requestFor(photo, { outputFormat: 'webp', quality: 60 }));
+    expect(now.lookSource).toBeNull();
+    expect(now.look?.score).toBeGreaterThan(0);
+
+    const later = await convert({ ...(await requestFor(photo, { outputFormat: 'webp', quality: 60 })), judgeLater: true });
+    expect(later.look).toBeNull();
+    expect(later.lookSource?.view).toMatchObject({ width: 300, height: 200 });
+    const judged = await judgeOutput({ output: new Blob([later.bytes], { type: 'image/webp' }), format: 'webp', source: later.lookSource! });
+    expect(judged).toEqual({ score: now.look!.score, smartQuality: null });
+  });
+
+  it('hands back no view for a lossless output, a target size or Smart compression (judged as it converts, or not at all)', async () => {
+    const photo = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 95 }).toBuffer();
+    const later = async (settings: Partial<ConversionSettings>) => convert({ ...(await requestFor(photo, settings)), judgeLater: true });
+    expect((await later({ outputFormat: 'png' })).lookSource).toBeNull();
+    expect((await later({ outputFormat: 'webp', enableTargetSize: true, targetFileSize: 50 })).lookSource).toBeNull();
+    const smart = await later({ outputFormat: 'webp', autoCompress: true });
+    expect(smart.lookSource).toBeNull();
+    expect(smart.look?.smartQuality).toBeGreaterThan(0);
   });
 });

@@ -170,7 +170,7 @@ describe('HEIC', () => {
     expect(differenceFromSource(image.data, upright)).toBeLessThan(6);
     const header = (await readImageHeader('heic', new Uint8Array(turned)))!;
     const all = { ...DEFAULT_SETTINGS, outputFormat: 'png' as const };
-    const request = { file: new Blob([new Uint8Array(turned)]), settings: all, plan: planJob({ format: 'heic', ...header }, all, chromiumCanvas), pixelLimit: 100_000_000, decodeAlone: true, alone: true, keepAt: null };
+    const request = { file: new Blob([new Uint8Array(turned)]), settings: all, plan: planJob({ format: 'heic', ...header }, all, chromiumCanvas), pixelLimit: 100_000_000, decodeAlone: true, alone: true, keepAt: null, judgeLater: false };
     const result = await convertImage(request, (raw, width, height) => resizeLanczos3(toImageData(raw), width, height), () => {});
     expect([result.width, result.height]).toEqual([HEIGHT, WIDTH]);
   });
@@ -181,7 +181,7 @@ describe('HEIC', () => {
     for (const outputFormat of ['jpeg', 'png'] as const) {
       const all = { ...settings, outputFormat };
       const file = new Blob([new Uint8Array(heic.eight)], { type: sourceFormatInfo('heic').mimeType });
-      const request = { file, settings: all, plan: planJob({ format: 'heic', ...header }, all, chromiumCanvas), pixelLimit: 100_000_000, decodeAlone: true, alone: true, keepAt: null };
+      const request = { file, settings: all, plan: planJob({ format: 'heic', ...header }, all, chromiumCanvas), pixelLimit: 100_000_000, decodeAlone: true, alone: true, keepAt: null, judgeLater: false };
       const result = await convertImage(request, (image, width, height) => resizeLanczos3(toImageData(image), width, height), () => {});
       const metadata = await sharp(Buffer.from(result.bytes)).metadata();
       expect([metadata.format, metadata.width, metadata.height]).toEqual([outputFormat, WIDTH, HEIGHT]);
@@ -193,7 +193,7 @@ describe('HEIC', () => {
     await expect(SOURCE_CODECS.heic.decode(cut.buffer)).rejects.toThrow();
     const header = (await readImageHeader('heic', cut))!;
     const file = new Blob([cut], { type: 'image/heic' });
-    const request = { file, settings: DEFAULT_SETTINGS, plan: planJob({ format: 'heic', ...header }, DEFAULT_SETTINGS, chromiumCanvas), pixelLimit: 100_000_000, decodeAlone: true, alone: true, keepAt: null };
+    const request = { file, settings: DEFAULT_SETTINGS, plan: planJob({ format: 'heic', ...header }, DEFAULT_SETTINGS, chromiumCanvas), pixelLimit: 100_000_000, decodeAlone: true, alone: true, keepAt: null, judgeLater: false };
     await expect(convertImage(request, (image, width, height) => resizeLanczos3(toImageData(image), width, height), () => {})).rejects.toThrow(CONVERSION_ERRORS.load);
   });
 });

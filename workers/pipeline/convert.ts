@@ -1,4 +1,4 @@
-import type { ConversionProgress, ConversionSettings, ConvertRequest, JobPlan, OutputLook, OutputSample } from '../../core/contract';
+import type { ConversionProgress, ConversionSettings, ConvertRequest, JobPlan, JudgeRequest, LookSource, OutputLook, OutputSample } from '../../core/contract';
 import { withUprightOrientation } from '../../core/exif';
 import { sourceFormatInfo, type SourceFormat } from '../../core/formats';
 import { centredPart, resolutionNeeded, rotated, turned, type Rect, type Size } from '../../core/geometry';
@@ -28,8 +28,10 @@ export interface EncodedImage {
   width: number;
   height: number;
   encodes: number;
-  /** How it looks beside the source (core/look.ts); null where not judged: a lossless output, a target size. */
+  /** How it looks beside the source (core/look.ts); null where not judged (a lossless output, a target size) or judged later. */
   look: OutputLook | null;
+  /** What judging it later needs (ConvertRequest.judgeLater); null where judged now, or not judged. */
+  lookSource: LookSource | null;
 }
 
 /** A conversion's result: its encoded image, or (keepOriginalIfLarger) word that the source is the better file. */
@@ -49,7 +51,7 @@ export function encoderQuality(settings: ConversionSettings): number {
 /** Bytes a container needs around an EXIF payload (chunk or segment headers, a WebP VP8X chunk). */
 const EXIF_CONTAINER_OVERHEAD = 32;
 
-type EncodeRequest = Pick<ConvertRequest, 'settings' | 'plan' | 'alone'>;
+type EncodeRequest = Pick<ConvertRequest, 'settings' | 'plan' | 'alone' | 'judgeLater'>;
 
 /** The encoder's options for a quality (0–1), the rest as the plan and settings say. */
 const encodeOptions = (quality: number, { settings, plan, alone }: EncodeRequest) => ({ quality, optimise: plan.encoder === 'wasm', thorough: settings.enableCompression, alone });
@@ -108,10 +110,22 @@ async function encodeByLook(image: RawImage, output: Codec, request: EncodeReque
   return { bytes: result.output, encodes: result.wholeEncodes + result.viewEncodes, look: { score: result.score, smartQuality: Math.round((result.level / levels) * 100) } };
 }
 
-/** The output's look at a fixed quality: its view decoded and judged against the source's. */
-async function judged(image: RawImage, bytes: ArrayBuffer, output: Codec): Promise<OutputLook> {
-  const tiles = lookTiles(image);
-  return { score: await scoreOf(lookView(image, tiles), bytes, output, tiles), smartQuality: null };
+/**
+ * The output's look at a fixed quality: its view decoded and judged against the source's now, or (judgeLater) the
+ * source's view handed back for the page to have it judged once the batch is done.
+ */
+async function lookAt(sourceView: RawImage, tiles: Rect[], bytes: ArrayBuffer, output: Codec, judgeLater: boolean): Promise<Pick<EncodedImage, 'look' | 'lookSource'>> {
+  if (judgeLater) return { look: null, lookSource: { view: sourceView, tiles } };
+  return { look: { score: await scoreOf(sourceView, bytes, output, tiles), smartQuality: null }, lookSource: null };
+}
+
+/** How an output looks beside its source's view, judged after its conversion (ConvertRequest.judgeLater). */
+export async function judgeOutput({ output, format, source }: JudgeRequest): Promise<OutputLook> {
+  try {
+    return { score: await scoreOf(source.view, await output.arrayBuffer(), CODECS[format], source.tiles), smartQuality: null };
+  } catch (error) {
+    throw explainMemoryFailure(error);
+  }
 }
 
 async function encodeForSettings(
@@ -120,20 +134,22 @@ async function encodeForSettings(
   request: EncodeRequest,
   reservedBytes: number,
   report: ProgressReporter,
-): Promise<{ bytes: ArrayBuffer; encodes: number; look: OutputLook | null }> {
+): Promise<{ bytes: ArrayBuffer; encodes: number; look: OutputLook | null; lookSource: LookSource | null }> {
   const { settings } = request;
-  if (choosesQualityByLook(settings, output.format)) return encodeByLook(image, output, request, report);
+  if (choosesQualityByLook(settings, output.format)) return { ...(await encodeByLook(image, output, request, report)), lookSource: null };
   if (!hasTargetSize(settings)) {
     const bytes = await output.encode(image, encodeOptions(encoderQuality(settings), request));
     report({ percent: STAGE_END.encode });
-    return { bytes, encodes: 1, look: judgesOutput(settings, output.format) ? await judged(image, bytes, output) : null };
+    if (!judgesOutput(settings, output.format)) return { bytes, encodes: 1, look: null, lookSource: null };
+    const tiles = lookTiles(image);
+    return { bytes, encodes: 1, ...(await lookAt(lookView(image, tiles), tiles, bytes, output, request.judgeLater)) };
   }
   const targetBytes = settings.targetFileSize * 1024 - reservedBytes;
   if (!output.format.quality) {
     // A lossless format has no quality to trade: it fits or it does not.
     const bytes = await output.encode(image, encodeOptions(1, request));
     if (bytes.byteLength > targetBytes) throw new Error(CONVERSION_ERRORS.targetSize);
-    return { bytes, encodes: 1, look: null };
+    return { bytes, encodes: 1, look: null, lookSource: null };
   }
   const span = STAGE_END.encode - STAGE_END.transform;
   let attempt = 0;
@@ -149,7 +165,7 @@ async function encodeForSettings(
   });
   if (!result) throw new Error(CONVERSION_ERRORS.targetSize);
   // Not judged: a target size's outputs are judged by their bytes, and a look would add a decode to up to 8 encodes.
-  return { bytes: result.bytes, encodes: result.attempts, look: null };
+  return { bytes: result.bytes, encodes: result.attempts, look: null, lookSource: null };
 }
 
 /**
@@ -157,7 +173,7 @@ async function encodeForSettings(
  * pixels out of a 12 MP bitmap and writing them back. Null when the browser does not encode the type. An output
  * without alpha is flattened onto the background colour unless the source has no transparency either.
  */
-async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: SourceFormat, output: Codec, settings: ConversionSettings): Promise<EncodedImage | null> {
+async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: SourceFormat, output: Codec, settings: ConversionSettings, judgeLater: boolean): Promise<EncodedImage | null> {
   const { format } = output;
   const { width, height } = bitmap;
   const background = !format.alpha && sourceFormatInfo(source).alpha ? settings.backgroundColor : null;
@@ -167,8 +183,8 @@ async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: SourceFormat, 
   const bytes = await encodeBitmapWithCanvas(bitmap, format.mimeType, encoderQuality(settings), background);
   if (!bytes) return null;
   bitmap.close();
-  const look = sourceView ? { score: await scoreOf(sourceView, bytes, output, tiles), smartQuality: null } : null;
-  return { bytes, mimeType: format.mimeType, width, height, encodes: 1, look };
+  const look = sourceView ? await lookAt(sourceView, tiles, bytes, output, judgeLater) : { look: null, lookSource: null };
+  return { bytes, mimeType: format.mimeType, width, height, encodes: 1, ...look };
 }
 
 /** Refuses an output size (a resize, a custom size) over the limit before any pixel is resampled. */
@@ -187,7 +203,7 @@ interface Decoded {
 async function convertPixels(
   decoded: Decoded | null,
   output: Codec,
-  request: Pick<ConvertRequest, 'settings' | 'plan' | 'alone'>,
+  request: EncodeRequest,
   resize: Resizer,
   reservedBytes: number,
   report: ProgressReporter,
@@ -197,8 +213,8 @@ async function convertPixels(
   report({ percent: STAGE_END.decode, stage: { name: 'transforming' } });
   const image = await transform(decoded.pixels, settings, { resize, keepAlpha: output.format.alpha, fullSize: decoded.fullSize, plan });
   report({ percent: STAGE_END.transform, stage: { name: 'encoding' } });
-  const { bytes, encodes, look } = await encodeForSettings(image, output, request, reservedBytes, report);
-  return { bytes, mimeType: output.format.mimeType, width: image.width, height: image.height, encodes, look };
+  const { bytes, encodes, look, lookSource } = await encodeForSettings(image, output, request, reservedBytes, report);
+  return { bytes, mimeType: output.format.mimeType, width: image.width, height: image.height, encodes, look, lookSource };
 }
 
 /**
@@ -311,7 +327,7 @@ async function convertWithinLimits(request: ConvertRequest, resize: Resizer, rep
   const bitmap = plan.encoder === 'browser' && !searches && unchangedEitherWay ? await decodeToBitmap(file) : null;
   if (bitmap) report({ percent: STAGE_END.decode, stage: { name: 'encoding' } });
   const encoded =
-    (bitmap && !changesPixels(bitmap, settings) && (await encodeUnchangedBitmap(bitmap, format, output, settings))) ||
+    (bitmap && !changesPixels(bitmap, settings) && (await encodeUnchangedBitmap(bitmap, format, output, settings, request.judgeLater))) ||
     (await convertPixels(
       await decodeInTurn(request, () => decodePixels(request, sourceBytes, bitmap)).finally(() => sourceBytes.release()),
       output,

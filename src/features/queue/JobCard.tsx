@@ -1,7 +1,7 @@
 import { memo, useDeferredValue, useRef } from 'react';
 import type { OutputLook } from '../../../core/contract';
 import { FORMATS } from '../../../core/formats';
-import { LOOK_VERDICT_TEXT, lookDetail, lookVerdict } from '../../../core/look';
+import { LOOK_PENDING_TEXT, LOOK_VERDICT_TEXT, lookDetail, lookVerdict } from '../../../core/look';
 import { formatBytes, percentLarger, percentSaved } from '../../lib/formatBytes';
 import type { ConversionQueue } from '../../conversion/conversionQueue';
 import { stageLabel, type ConversionJob } from '../../conversion/jobs';
@@ -118,6 +118,16 @@ function LookVerdict({ look }: { look: OutputLook }) {
   );
 }
 
+/** Where the verdict will be once the batch is done and the output has been judged (ConversionQueue). */
+function LookPending() {
+  return (
+    <span className="job__look job__look--pending" data-testid="look-pending" title="How it looks is checked once the batch is done">
+      <span className="job__separator"> · </span>
+      {LOOK_PENDING_TEXT}
+    </span>
+  );
+}
+
 /** A completed job's sizes, format and dimensions, with Download and Share. */
 function JobResult({ job, onDownload }: { job: ConversionJob; onDownload: (job: ConversionJob) => void }) {
   const canShare = useCanShareFiles();
@@ -134,7 +144,7 @@ function JobResult({ job, onDownload }: { job: ConversionJob; onDownload: (job: 
       <p className="job__format">
         Converted to {FORMATS[job.outputFormat].label}
         {job.outputDimensions ? <span className="job__dimensions" data-testid="output-dimensions"><span className="job__separator"> · </span>{job.outputDimensions.width} × {job.outputDimensions.height}</span> : null}
-        {job.look ? <LookVerdict look={job.look} /> : null}
+        {job.look ? <LookVerdict look={job.look} /> : job.lookPending ? <LookPending /> : null}
       </p>
       {/* The number for a screen reader, outside the line: a hidden span inside it still measures as its text. */}
       {job.look ? <span className="visually-hidden">{lookDetail(job.look)}</span> : null}

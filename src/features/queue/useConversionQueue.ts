@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { CONVERSION_ERRORS } from '../../../core/messages';
-import { convertInWorker, keepInWorker } from '../../conversion/bridge';
+import { convertInWorker, judgeInWorker, keepInWorker } from '../../conversion/bridge';
 import { notify } from '../../app/notify';
 import { whenIdle } from '../../lib/frames';
 import { countOf } from '../../lib/plural';
@@ -48,7 +48,7 @@ export function useConversionQueue({ onSettingsRestored }: { onSettingsRestored:
   const [engine] = useState(
     () =>
       new ConversionEngine(
-        { convert: convertInWorker, keepSource: keepInWorker, whenIdle: (callback) => whenIdle(callback, { timeoutMs: 2000 }), page: typeof window === 'undefined' ? undefined : window },
+        { convert: convertInWorker, judge: judgeInWorker, keepSource: keepInWorker, whenIdle: (callback) => whenIdle(callback, { timeoutMs: 2000 }), page: typeof window === 'undefined' ? undefined : window },
         {
           onRunFinished,
           onStorageFull,
@@ -82,9 +82,9 @@ export function useIsConverting(queue: ConversionQueue) {
   return useSyncExternalStore(queue.subscribe, queue.isConverting, queue.isConverting);
 }
 
-/** Whether a job changed in a way its row shows other than its progress (state, stage, result). */
+/** Whether a job changed in a way its row shows other than its progress (state, stage, result, look). */
 function sameShape(a: ConversionJob, b: ConversionJob): boolean {
-  return a.status === b.status && a.stage === b.stage && a.error === b.error && a.outputBlob === b.outputBlob && a.outputFormat === b.outputFormat;
+  return a.status === b.status && a.stage === b.stage && a.error === b.error && a.outputBlob === b.outputBlob && a.outputFormat === b.outputFormat && a.look === b.look && a.lookPending === b.lookPending;
 }
 
 /**
