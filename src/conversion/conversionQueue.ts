@@ -301,9 +301,11 @@ export class ConversionQueue {
     if (next === this.jobs) return;
     this.jobs = next;
     // Progress reports and ticks never add, remove or re-state a job: the check is skipped on that hot path.
-    if (action.type !== 'progress' && action.type !== 'tick') {
-      // A look judged after the batch changes what the card and the kept record show, not the job's state.
-      const states = next.map((job) => `${job.id}:${job.status}:${job.settingsKey}:${job.lookPending}`).join();
+    if (action.type === 'judged') {
+      // A look judged after the batch changes what its card and the kept record show, not any file's outcome.
+      this.settledView = next;
+    } else if (action.type !== 'progress' && action.type !== 'tick') {
+      const states = next.map((job) => `${job.id}:${job.status}:${job.settingsKey}`).join();
       if (states !== this.outcomeStates) {
         this.outcomeStates = states;
         this.outcomes = fileOutcomes(next);

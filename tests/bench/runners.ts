@@ -89,12 +89,17 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
       sampler.stop();
       throw new Error(`app failed ${failures.length} of ${paths.length} jobs: ${failures[0]!.replace(/\s+/g, ' ').trim()}`);
     }
+    // Watched from the batch's end, alongside the zip: the page's clock when no job says "Checking the look…".
+    const lastLookShown = page
+      .waitForFunction(() => (document.querySelector('[data-testid="look-pending"]') === null ? performance.now() : false), undefined, { timeout: 600_000, polling: 100 })
+      .then((shown) => shown.jsonValue() as Promise<number>);
+    // Awaited after the zip; a failure on the way leaves it unawaited.
+    lastLookShown.catch(() => undefined);
     const downloadAll = page.getByRole('button', { name: 'Download All (.zip)' });
     const [download] = await Promise.all([page.waitForEvent('download'), phone ? downloadAll.tap() : downloadAll.click()]);
     const zip = readFileSync(await download.path());
-    // The looks judged after the batch (ConversionQueue): their time, and their memory in the peak.
-    await page.waitForFunction(() => document.querySelector('[data-testid="look-pending"]') === null, undefined, { timeout: 600_000, polling: 100 });
-    const looksAt = await page.evaluate(() => performance.now());
+    // The looks judged after the batch (ConversionQueue): their memory in the peak, and when the last showed.
+    const looksAt = await lastLookShown;
     const { peakMemoryMb, cpu } = sampler.stop();
     const bench = await page.evaluate(readRecord<AppRecord>);
     const encodes = await page.locator('[data-testid="job"]').evaluateAll((jobs) => jobs.map((j) => Number((j as HTMLElement).dataset.encodes ?? 0)));
