@@ -358,11 +358,12 @@ export class ConversionQueue {
     const ofRun = this.latestRunJobs();
     if (ofRun.some((job) => job.status === 'pending' || job.status === 'processing')) return;
     this.runOpen = false;
+    // Looks a run kept waiting are judged now, even when that run was cancelled whole and has nothing to report.
+    this.judgePendingLooks();
     if (ofRun.length === 0) return;
     const completed = ofRun.filter((job) => job.status === 'completed');
     const outputBytes = completed.reduce((sum, job) => sum + (job.outputSize ?? 0), 0);
     this.onRunFinished({ succeeded: completed.length, failed: ofRun.length - completed.length, outputBytes });
-    this.judgePendingLooks();
   }
 
   /**

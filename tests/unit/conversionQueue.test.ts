@@ -290,6 +290,22 @@ describe('ConversionQueue: looks judged after the batch', () => {
     await waitUntil(() => expect(judged).toHaveLength(3));
   });
 
+  it('looks kept waiting by a run that is then cancelled whole are judged as it ends', async () => {
+    const { queue, judged, callFor } = judgingQueue();
+    queue.start(loose([image('p.png'), image('q.png'), image('r.png')]), settings());
+    for (const name of ['p.png', 'q.png', 'r.png']) (await callFor(name)).resolve(withView(10));
+    await waitUntil(() => expect(judged).toHaveLength(2));
+    // A new run opens before the first two looks come back: the third waits for it.
+    queue.start(loose([image('s.png')]), settings());
+    await callFor('s.png');
+    judged[0]!.answer(look(70));
+    judged[1]!.answer(look(71));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(judged).toHaveLength(2);
+    queue.cancel(queue.getJobs().find((j) => j.file.name === 's.png')!.id);
+    await waitUntil(() => expect(judged).toHaveLength(3));
+  });
+
   it('keeps at most LOOKS_KEPT_FOR_LATER views: beyond them, jobs are judged as they convert', async () => {
     const { queue, calls, callFor } = judgingQueue();
     const names = Array.from({ length: LOOKS_KEPT_FOR_LATER + 4 }, (_, i) => `p${i}.png`);
