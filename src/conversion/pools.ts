@@ -134,12 +134,12 @@ export const keepPool = lazily(
     }),
 );
 
-/** One conversion in the pool; progress comes back through a Comlink proxy of `onProgress`. */
 /** How an output looks beside its source's view, in the conversion pool; the view is transferred, not copied. */
 export function judgeInPool(request: JudgeRequest, options: RunOptions & { cost: number }): Promise<OutputLook> {
   return convertPool().run((remote) => remote.judge(Comlink.transfer(request, [request.source.view.data.buffer])), options);
 }
 
+/** One conversion in the pool; progress comes back through a Comlink proxy of `onProgress`. */
 export function convertInPool(request: Omit<ConvertRequest, 'alone'>, onProgress: (progress: ConversionProgress) => void, options: RunOptions & { cost: number }): Promise<ConvertResult> {
   return convertPool().run((remote, { alone }) => remote.convert({ ...request, alone }, Comlink.proxy(onProgress)), options);
 }
