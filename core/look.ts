@@ -19,8 +19,8 @@ export const LOOK_THRESHOLDS = { same: 65, small: 45 } as const;
 
 export const LOOK_VERDICT_TEXT: Record<LookVerdict, string> = { same: 'Looks the same', small: 'Small differences', visible: 'Visible differences' };
 
-/** A finished output's verdict while it waits to be judged after its batch. */
-export const LOOK_PENDING_TEXT = 'Checking the look…';
+/** A finished output's verdict while it waits to be judged after its batch: no longer than a verdict, for a 360 px phone's line. */
+export const LOOK_PENDING_TEXT = 'Checking look…';
 
 export function lookVerdict(score: number): LookVerdict {
   if (score >= LOOK_THRESHOLDS.same) return 'same';

@@ -89,7 +89,7 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
       sampler.stop();
       throw new Error(`app failed ${failures.length} of ${paths.length} jobs: ${failures[0]!.replace(/\s+/g, ' ').trim()}`);
     }
-    // Watched from the batch's end, alongside the zip: the page's clock when no job says "Checking the look…".
+    // Watched from the batch's end, alongside the zip: the page's clock when no job says "Checking look…".
     const lastLookShown = page
       .waitForFunction(() => (document.querySelector('[data-testid="look-pending"]') === null ? performance.now() : false), undefined, { timeout: 600_000, polling: 100 })
       .then((shown) => shown.jsonValue() as Promise<number>);

@@ -100,7 +100,7 @@ test('a look judged after its batch is kept with the batch: a reload shows the s
   await enterEmail(page);
   await convertButton(page).click();
   await expect(jobsIn(page, 'completed')).toHaveCount(2);
-  // Judged once the batch is done, each job's verdict replaces "Checking the look…".
+  // Judged once the batch is done, each job's verdict replaces "Checking look…".
   await expect(page.getByTestId('look')).toHaveCount(2);
   await expect(page.getByTestId('look-pending')).toHaveCount(0);
   const scores = await page.getByTestId('look').evaluateAll((looks) => looks.map((look) => look.getAttribute('data-score')));
