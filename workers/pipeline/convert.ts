@@ -110,6 +110,9 @@ async function encodeByLook(image: RawImage, output: Codec, request: EncodeReque
   return { bytes: result.output, encodes: result.wholeEncodes + result.viewEncodes, look: { score: result.score, smartQuality: Math.round((result.level / levels) * 100) } };
 }
 
+/** An output not judged, now or later: a lossless one, a target size's. */
+const NOT_JUDGED = { look: null, lookSource: null } as const;
+
 /**
  * The output's look at a fixed quality: its view decoded and judged against the source's now, or (judgeLater) the
  * source's view handed back for the page to have it judged once the batch is done.
@@ -140,7 +143,7 @@ async function encodeForSettings(
   if (!hasTargetSize(settings)) {
     const bytes = await output.encode(image, encodeOptions(encoderQuality(settings), request));
     report({ percent: STAGE_END.encode });
-    if (!judgesOutput(settings, output.format)) return { bytes, encodes: 1, look: null, lookSource: null };
+    if (!judgesOutput(settings, output.format)) return { bytes, encodes: 1, ...NOT_JUDGED };
     const tiles = lookTiles(image);
     return { bytes, encodes: 1, ...(await lookAt(lookView(image, tiles), tiles, bytes, output, request.judgeLater)) };
   }
@@ -149,7 +152,7 @@ async function encodeForSettings(
     // A lossless format has no quality to trade: it fits or it does not.
     const bytes = await output.encode(image, encodeOptions(1, request));
     if (bytes.byteLength > targetBytes) throw new Error(CONVERSION_ERRORS.targetSize);
-    return { bytes, encodes: 1, look: null, lookSource: null };
+    return { bytes, encodes: 1, ...NOT_JUDGED };
   }
   const span = STAGE_END.encode - STAGE_END.transform;
   let attempt = 0;
@@ -165,7 +168,7 @@ async function encodeForSettings(
   });
   if (!result) throw new Error(CONVERSION_ERRORS.targetSize);
   // Not judged: a target size's outputs are judged by their bytes, and a look would add a decode to up to 8 encodes.
-  return { bytes: result.bytes, encodes: result.attempts, look: null, lookSource: null };
+  return { bytes: result.bytes, encodes: result.attempts, ...NOT_JUDGED };
 }
 
 /**
@@ -183,7 +186,7 @@ async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: SourceFormat, 
   const bytes = await encodeBitmapWithCanvas(bitmap, format.mimeType, encoderQuality(settings), background);
   if (!bytes) return null;
   bitmap.close();
-  const look = sourceView ? await lookAt(sourceView, tiles, bytes, output, judgeLater) : { look: null, lookSource: null };
+  const look = sourceView ? await lookAt(sourceView, tiles, bytes, output, judgeLater) : NOT_JUDGED;
   return { bytes, mimeType: format.mimeType, width, height, encodes: 1, ...look };
 }
 
