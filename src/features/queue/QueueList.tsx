@@ -23,7 +23,7 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
 
   if (jobs.length === 0) return null;
   const plainList = (shown: readonly ConversionJob[]) => (
-    <ul className={shown.length >= SKIP_OFFSCREEN_FROM ? 'job-list job-list--long' : 'job-list'}>
+    <ul className="job-list">
       {shown.map((job) => (
         <JobCard key={job.id} queue={queue} id={job.id} onDownload={downloadJobOutput} onCompare={onCompare} onCancel={cancel} onRetry={onRetry} />
       ))}
@@ -50,9 +50,6 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
     </CountedSection>
   );
 });
-
-/** From this many jobs the rows away from the screen skip their rendering (job-list--long; see styles.css). */
-const SKIP_OFFSCREEN_FROM = 20;
 
 /** From this many jobs the list keeps only the rows near the screen in the page. */
 export const VIRTUAL_FROM = 40;
