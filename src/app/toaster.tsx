@@ -79,17 +79,20 @@ function subscribeToPhone(onChange: () => void): () => void {
  */
 function AppToaster() {
   const phone = useSyncExternalStore(subscribeToPhone, () => window.matchMedia(PHONE).matches);
-  const bottom = useSyncExternalStore(subscribeToToastBottom, toastBottomPixels);
-  return (
-    <Toaster
-      position={phone ? 'bottom-center' : 'top-right'}
-      containerStyle={phone ? { bottom: bottom + 8 } : undefined}
-      toastOptions={{ duration: 5000 }}
-    />
-  );
+  return <Toaster position={phone ? 'bottom-center' : 'top-right'} containerStyle={phone ? ABOVE_THE_ACTION_BAR : undefined} toastOptions={{ duration: 5000 }} />;
 }
+
+/** The bar's height is a custom property of the toasts' own container, set as the bar reports it (below). */
+const ABOVE_THE_ACTION_BAR = { bottom: 'calc(var(--toast-bottom) + 8px)' };
 
 // Its own root beside the page's, made when the first toast is asked for.
 const container = document.createElement('div');
+/**
+ * Written straight to the container, not rendered: the bar changes height as a batch starts and ends, and re-rendering
+ * the toaster then re-rendered every toast inside the frame that shows the change (the batch's end on a phone).
+ */
+const followTheBar = () => container.style.setProperty('--toast-bottom', `${toastBottomPixels()}px`);
+followTheBar();
+subscribeToToastBottom(followTheBar);
 document.body.append(container);
 createRoot(container).render(<AppToaster />);
