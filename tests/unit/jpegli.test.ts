@@ -69,6 +69,25 @@ describe('jpegli (wasm/jpegli): the optimised JPEG encoder', () => {
     expect(progressive420).toMatchObject({ chromaSubsampling: '4:2:0', isProgressive: true });
   });
 
+  it('writes the same coefficients at every progressive level, at each subsampling and quality, off the block grid', async () => {
+    // 333 × 77: rows that end mid-vector and blocks cut by the edge; quality 100 leaves large coefficients in every
+    // band, quality 30 mostly zeros. A progressive file splits the coefficients into scans (DC, AC first passes, AC
+    // refinements) and a sequential one writes them at once: decoded, all three levels must give the same pixels.
+    const source = await photo(333, 77);
+    const decode = async (jpeg: ArrayBuffer) => sharp(Buffer.from(jpeg)).removeAlpha().raw().toBuffer();
+    for (const subsampling of ['420', '444'] as const) {
+      for (const quality of [30, 100]) {
+        const [sequential, ...progressive] = await Promise.all(([0, 1, 2] as const).map((progressiveLevel) => encode(source, { quality, subsampling, progressiveLevel })));
+        expect(await meanDifference(source, sequential!)).toBeLessThan(quality === 100 ? 5 : 7);
+        const pixels = await decode(sequential!);
+        for (const jpeg of progressive) {
+          expect((await sharp(Buffer.from(jpeg)).metadata()).isProgressive).toBe(true);
+          expect((await decode(jpeg)).equals(pixels)).toBe(true);
+        }
+      }
+    }
+  });
+
   it('keeps the EXIF and the ICC profile it is handed', async () => {
     const source = await photo(64, 48);
     // A real EXIF block and ICC profile, as sharp writes them into a JPEG, read back out of its markers.

@@ -14,6 +14,11 @@ CXX="clang++-$LLVM"
 work="${JPEGLI_BUILD_DIR:-$here/.build}"
 # jpegli, Highway and libjpeg-turbo at their pinned revisions, in $work.
 source "$here/sources.sh"
+# This repository's changes to jpegli (patches/): faster on WebAssembly, the same bytes out. Applied to a clean tree,
+# so running the script again applies them once.
+git -C "$work/jpegli" checkout -q -- .
+patches=("$here"/patches/*.patch)
+git -C "$work/jpegli" apply "${patches[@]}"
 
 # The libjpeg API headers jpegli implements (its CMake does the same from libjpeg-turbo's), at libjpeg 6.2's ABI.
 include="$work/include"
@@ -66,6 +71,9 @@ Built by \`wasm/jpegli/build.sh\` (\`npm run build:codecs\`); do not edit by han
 | [google/highway](https://github.com/google/highway) | \`$HIGHWAY_REV\` | Apache-2.0 or BSD-3-Clause |
 | [libjpeg-turbo](https://github.com/libjpeg-turbo/libjpeg-turbo) (API headers only) | \`$LIBJPEG_TURBO_REV\` | IJG, BSD-3-Clause |
 | \`wasm/jpegli/jpegli_wasm.cc\` (this repository's encode API) | | this repository's |
+
+jpegli is built with this repository's patches applied (\`wasm/jpegli/patches/\`: $(cd "$here" && ls patches | sed 's/^/`/; s/$/`/' | paste -sd, - | sed 's/,/, /g')),
+each a speed-up whose output was checked byte for byte against the unpatched build's (docs/decisions/encoder-settings.md).
 
 - Toolchain: $toolchain; Debian's wasi-libc and LLVM's libc++ for WASI.
 - Target: wasm32-wasi, 128-bit SIMD (Highway's WASM target, chosen at compile time), no threads, no exceptions.
