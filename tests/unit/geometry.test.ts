@@ -133,12 +133,12 @@ describe('decoding smaller when the output needs less', () => {
     const fullSource = createRawImage(4031, 3023);
     const halfSource = createRawImage(2016, 1512);
     const resizeTo: Resizer = async (_image, width, height) => createRawImage(width, height);
-    const full = await transform(fullSource, settings, { resize: resizeTo, keepAlpha: true });
-    const half = await transform(halfSource, settings, { resize: resizeTo, keepAlpha: true, fullSize: { width: 4031, height: 3023 } });
+    const full = await transform(fullSource, settings, { resize: resizeTo, flatten: false });
+    const half = await transform(halfSource, settings, { resize: resizeTo, flatten: false, fullSize: { width: 4031, height: 3023 } });
     expect([half.width, half.height]).toEqual([full.width, full.height]);
     const web = settingsAfter({ type: 'setWidth', value: 1001 });
-    const fromFull = await transform(fullSource, web, { resize: resizeTo, keepAlpha: true });
-    const fromHalf = await transform(halfSource, web, { resize: resizeTo, keepAlpha: true, fullSize: { width: 4031, height: 3023 } });
+    const fromFull = await transform(fullSource, web, { resize: resizeTo, flatten: false });
+    const fromHalf = await transform(halfSource, web, { resize: resizeTo, flatten: false, fullSize: { width: 4031, height: 3023 } });
     expect([fromHalf.width, fromHalf.height]).toEqual([fromFull.width, fromFull.height]);
   });
 });

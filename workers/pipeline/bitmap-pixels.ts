@@ -50,7 +50,10 @@ async function copyFramePixels(bitmap: ImageBitmap): Promise<RawImage | null> {
     const quarterTurned = orientation.rotation % 180 !== 0;
     if ((quarterTurned ? height : width) !== bitmap.width || (quarterTurned ? width : height) !== bitmap.height) return null;
     stored = createRawImage(width, height);
-    await frame.copyTo(stored.data, { format: 'RGBA', colorSpace: 'srgb' } as VideoFrameCopyToOptions);
+    // No colorSpace: sRGB is WebCodecs' default, and the bitmap's pixels are sRGB already (decoded with the default
+    // colour conversion). Chromium, asked for "srgb" outright, converts the pixels anyway: 3× the time on an sRGB
+    // photo for the same bytes (docs/decisions/encoder-settings.md).
+    await frame.copyTo(stored.data, { format: 'RGBA' } as VideoFrameCopyToOptions);
   } catch {
     return null;
   } finally {

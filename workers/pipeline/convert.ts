@@ -202,6 +202,9 @@ interface Decoded {
   fullSize: Size | null;
 }
 
+/** Whether a conversion flattens its pixels onto the background colour: an output without alpha from a source that may have some. */
+const flattens = (output: Codec, { source }: JobPlan): boolean => !output.format.alpha && sourceFormatInfo(source.format).alpha;
+
 /** transform → encode (or the target-size search), on decoded pixels. */
 async function convertPixels(
   decoded: Decoded | null,
@@ -214,7 +217,7 @@ async function convertPixels(
   const { settings, plan } = request;
   if (!decoded) throw new Error(CONVERSION_ERRORS.load);
   report({ percent: STAGE_END.decode, stage: { name: 'transforming' } });
-  const image = await transform(decoded.pixels, settings, { resize, keepAlpha: output.format.alpha, fullSize: decoded.fullSize, plan });
+  const image = await transform(decoded.pixels, settings, { resize, flatten: flattens(output, plan), fullSize: decoded.fullSize, plan });
   report({ percent: STAGE_END.transform, stage: { name: 'encoding' } });
   const { bytes, encodes, look, lookSource } = await encodeForSettings(image, output, request, reservedBytes, report);
   return { bytes, mimeType: output.format.mimeType, width: image.width, height: image.height, encodes, look, lookSource };
@@ -359,7 +362,7 @@ export async function sampleOutput(request: ConvertRequest, resize: Resizer): Pr
     const sourceBytes = new SourceBytes(request.file);
     const decoded = await decodeInTurn(request, () => decodePixels(request, sourceBytes, null)).finally(() => sourceBytes.release());
     if (!decoded) throw new Error(CONVERSION_ERRORS.load);
-    const image = await transform(decoded.pixels, settings, { resize, keepAlpha: output.format.alpha, fullSize: decoded.fullSize, plan });
+    const image = await transform(decoded.pixels, settings, { resize, flatten: flattens(output, plan), fullSize: decoded.fullSize, plan });
     const part = crop(image, centredPart(image, SAMPLE_PIXELS));
     // With Smart compression, the part is searched as a whole image would be: its bytes at the quality found for it.
     const bytes = choosesQualityByLook(settings, output.format) ? (await encodeByLook(part, output, request, () => undefined)).bytes : await output.encode(part, encodeOptions(encoderQuality(settings), request));
