@@ -92,7 +92,8 @@ function check(condition: boolean, message: string): void {
 
 async function open(context: ScenarioContext, path = '/'): Promise<void> {
   await context.session.goto(context.baseUrl + path);
-  await waitFor(context, `return document.documentElement.hasAttribute('data-alive')`, 'the page to be alive');
+  // No document element yet is "not yet": a page the service worker reloads as it takes control has none for a moment.
+  await waitFor(context, `return document.documentElement?.hasAttribute('data-alive') ?? false`, 'the page to be alive');
   await context.session.run(CAPTURE_DOWNLOADS);
   await context.session.run(CAPTURE_ERRORS);
 }
