@@ -12,11 +12,12 @@ here="$(cd "$(dirname "$0")" && pwd)"
 LLVM="${LLVM_VERSION:-19}"
 CXX="clang++-$LLVM"
 work="${JPEGLI_BUILD_DIR:-$here/.build}"
+# A tree an earlier run patched goes back to its commit first, so that checking out another revision cannot trip on
+# the patches and they are applied once.
+if [ -d "$work/jpegli/.git" ]; then git -C "$work/jpegli" checkout -q -- .; fi
 # jpegli, Highway and libjpeg-turbo at their pinned revisions, in $work.
 source "$here/sources.sh"
-# This repository's changes to jpegli (patches/): faster on WebAssembly, the same bytes out. Applied to a clean tree,
-# so running the script again applies them once.
-git -C "$work/jpegli" checkout -q -- .
+# This repository's changes to jpegli (patches/): faster on WebAssembly, the same bytes out.
 patches=("$here"/patches/*.patch)
 git -C "$work/jpegli" apply "${patches[@]}"
 
