@@ -6,6 +6,7 @@
  *
  *   npm run bench:compare -- HEAD~1                       8 rounds of the JPG batch at 4× (8 × 12 MP, compression off)
  *   npm run bench:compare -- main --batch default --slowdown 6 --rounds 6   4 × 12 MP → WebP, default settings, at 6×
+ *   npm run bench:compare -- HEAD~1 --batch gallery       the corpus's 8 real photos as they are → JPG (inputs.ts corpusGallery)
  *
  * Each run: the bench's phone (390 × 844 touch, "Rotate right" tapped on the idle page, alone and with one worker
  * busy, and every 600 ms through the batch). Prints each run, then per build: long tasks a run from Convert to the
@@ -20,7 +21,7 @@ import { instrumentApp, readRecord, type AppRecord } from './app-instrument';
 import { convertOnPhone, openIdleApp, openPage, prepareBatch, startAppServer, type AppSettings } from './app-page';
 import { median } from '../../src/lib/median';
 import { longTaskFigures, oneWorkerBusyFigures, tapFigures } from './figures';
-import { photoSet } from './inputs';
+import { corpusGallery, photoSet, type InputSet } from './inputs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const argv = process.argv.slice(2);
@@ -30,16 +31,17 @@ const option = (name: string) => {
 };
 const ref = argv[0];
 if (!ref || ref.startsWith('--')) {
-  console.error('usage: npm run bench:compare -- <git ref> [--batch jpg|default] [--rounds 8] [--slowdown 4]');
+  console.error('usage: npm run bench:compare -- <git ref> [--batch jpg|default|gallery] [--rounds 8] [--slowdown 4]');
   process.exit(2);
 }
 const BATCHES = {
-  jpg: { count: 8, settings: { format: 'JPG', quality: 80, compression: false } },
-  default: { count: 4, settings: { format: 'WebP', quality: 80, compression: true } },
-} satisfies Record<string, { count: number; settings: AppSettings }>;
+  jpg: { inputs: () => photoSet(8, 4000, 3000), settings: { format: 'JPG', quality: 80, compression: false } },
+  default: { inputs: () => photoSet(4, 4000, 3000), settings: { format: 'WebP', quality: 80, compression: true } },
+  gallery: { inputs: async () => corpusGallery(), settings: { format: 'JPG', quality: 80, compression: false } },
+} satisfies Record<string, { inputs: () => Promise<InputSet>; settings: AppSettings }>;
 const batchName = (option('batch') ?? 'jpg') as keyof typeof BATCHES;
 const batch = BATCHES[batchName];
-if (!batch) throw new Error(`--batch is jpg or default, not ${batchName}`);
+if (!batch) throw new Error(`--batch is jpg, default or gallery, not ${batchName}`);
 const ROUNDS = Number(option('rounds') ?? 8);
 const SLOWDOWN = Number(option('slowdown') ?? 4);
 
@@ -106,7 +108,7 @@ async function main() {
       { name: ref!, url: 'http://localhost:4192/', outDir: join(other, 'dist'), port: 4192 },
     ];
     for (const build of builds) servers.push(await startAppServer(build.outDir, build.port));
-    const inputs = await photoSet(batch.count, 4000, 3000);
+    const inputs = await batch.inputs();
     console.log(`${inputs.name} ${batchName} batch at ${SLOWDOWN}×, ${ROUNDS} rounds: this tree against ${ref}\n`);
     const figures = new Map<string, RunFigures[]>(builds.map((b) => [b.name, []]));
     for (let round = 0; round < ROUNDS; round++) {
