@@ -9,10 +9,12 @@ import { deviceMemoryGb, hasRoomForItsCores } from '../core/memory';
 export const threadedBuildFits = () => globalThis.crossOriginIsolated === true && hasRoomForItsCores(deviceMemoryGb());
 
 /**
- * Runs `encode` with a threaded build on one thread. jSquash's threaded libavif and libjxl size their thread pools
- * from `navigator.hardwareConcurrency` at each encode (emscripten_num_logical_cores); this worker's navigator says 1
- * for the length of the encode. Two jobs at once each on every core made a batch slower than one thread each, and
- * starved the page's thread (docs/decisions/encoder-settings.md).
+ * Runs `encode` with a threaded build on one thread. jSquash's threaded libjxl sizes its thread pool from
+ * `navigator.hardwareConcurrency` at each encode (emscripten_num_logical_cores); this worker's navigator says 1 for
+ * the length of the encode. Two jobs at once each on every core made a batch slower than one thread each, and
+ * starved the page's thread (docs/decisions/encoder-settings.md). libjxl's loader uses it: its single-threaded build
+ * has no SIMD. libavif's takes its single-threaded build instead, which is faster than the threaded one held to one
+ * thread.
  */
 export async function onOneThread<T>(encode: () => Promise<T>): Promise<T> {
   const navigatorLike = globalThis.navigator as { hardwareConcurrency?: number };
