@@ -171,6 +171,9 @@ async function encodeForSettings(
   return { bytes: result.bytes, encodes: result.attempts, ...NOT_JUDGED };
 }
 
+/** Whether a conversion flattens its pixels onto the background colour: an output without alpha from a source that may have some. */
+const flattens = (output: Codec, source: SourceFormat): boolean => !output.format.alpha && sourceFormatInfo(source).alpha;
+
 /**
  * The browser's encoder on the decoded bitmap itself: the same output as the pixel path without reading 48 MB of
  * pixels out of a 12 MP bitmap and writing them back. Null when the browser does not encode the type. An output
@@ -179,7 +182,7 @@ async function encodeForSettings(
 async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: SourceFormat, output: Codec, settings: ConversionSettings, judgeLater: boolean): Promise<EncodedImage | null> {
   const { format } = output;
   const { width, height } = bitmap;
-  const background = !format.alpha && sourceFormatInfo(source).alpha ? settings.backgroundColor : null;
+  const background = flattens(output, source) ? settings.backgroundColor : null;
   // The source as the output frames it (flattened where the output is), read before the encoder takes the bitmap.
   const tiles = lookTiles(bitmap);
   const sourceView = judgesOutput(settings, format) ? lookViewOfBitmap(bitmap, tiles, background) : null;
@@ -202,9 +205,6 @@ interface Decoded {
   fullSize: Size | null;
 }
 
-/** Whether a conversion flattens its pixels onto the background colour: an output without alpha from a source that may have some. */
-const flattens = (output: Codec, { source }: JobPlan): boolean => !output.format.alpha && sourceFormatInfo(source.format).alpha;
-
 /** transform → encode (or the target-size search), on decoded pixels. */
 async function convertPixels(
   decoded: Decoded | null,
@@ -217,7 +217,7 @@ async function convertPixels(
   const { settings, plan } = request;
   if (!decoded) throw new Error(CONVERSION_ERRORS.load);
   report({ percent: STAGE_END.decode, stage: { name: 'transforming' } });
-  const image = await transform(decoded.pixels, settings, { resize, flatten: flattens(output, plan), fullSize: decoded.fullSize, plan });
+  const image = await transform(decoded.pixels, settings, { resize, flatten: flattens(output, plan.source.format), fullSize: decoded.fullSize, plan });
   report({ percent: STAGE_END.transform, stage: { name: 'encoding' } });
   const { bytes, encodes, look, lookSource } = await encodeForSettings(image, output, request, reservedBytes, report);
   return { bytes, mimeType: output.format.mimeType, width: image.width, height: image.height, encodes, look, lookSource };
@@ -362,7 +362,7 @@ export async function sampleOutput(request: ConvertRequest, resize: Resizer): Pr
     const sourceBytes = new SourceBytes(request.file);
     const decoded = await decodeInTurn(request, () => decodePixels(request, sourceBytes, null)).finally(() => sourceBytes.release());
     if (!decoded) throw new Error(CONVERSION_ERRORS.load);
-    const image = await transform(decoded.pixels, settings, { resize, flatten: flattens(output, plan), fullSize: decoded.fullSize, plan });
+    const image = await transform(decoded.pixels, settings, { resize, flatten: flattens(output, plan.source.format), fullSize: decoded.fullSize, plan });
     const part = crop(image, centredPart(image, SAMPLE_PIXELS));
     // With Smart compression, the part is searched as a whole image would be: its bytes at the quality found for it.
     const bytes = choosesQualityByLook(settings, output.format) ? (await encodeByLook(part, output, request, () => undefined)).bytes : await output.encode(part, encodeOptions(encoderQuality(settings), request));
