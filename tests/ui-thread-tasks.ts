@@ -25,6 +25,8 @@ export interface UiTask {
   wallMs: number;
   cpuMs: number;
   gcCpuMs: number;
+  /** What ran in it, outermost events only (`Layout 12/9`: wall/CPU ms), where the trace has the timeline's events. */
+  inside: string;
 }
 
 /** The trace categories uiTasks reads: the scheduler's tasks, and V8's (its collections among them). */
@@ -32,16 +34,29 @@ export const UI_TASK_CATEGORIES = ['toplevel', 'v8'];
 
 const GARBAGE_COLLECTIONS = new Set(['MajorGC', 'MinorGC']);
 
+/** The timeline's events (category devtools.timeline) that say what a task did. */
+const TIMELINE_WORK = new Set(['FunctionCall', 'EventDispatch', 'TimerFire', 'FireAnimationFrame', 'RunMicrotasks', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'ParseHTML', 'MajorGC', 'MinorGC']);
+
+const ms = (us: number | undefined) => Math.round((us ?? 0) / 100) / 10;
+
 /** Every task the UI thread ran, from the scheduler's RunTask events (the unit the Long Tasks API times). */
 export function uiTasks(events: TraceEvent[]): UiTask[] {
   const ui = uiThread(events).filter((e) => e.ph === 'X');
   const collections = ui.filter((e) => GARBAGE_COLLECTIONS.has(e.name));
+  const work = ui.filter((e) => TIMELINE_WORK.has(e.name));
   return ui
     .filter((e) => e.name === 'ThreadControllerImpl::RunTask')
     .map((task) => {
       const end = task.ts + (task.dur ?? 0);
       const gc = collections.filter((e) => e.ts >= task.ts && e.ts < end).reduce((sum, e) => sum + (e.tdur ?? 0), 0);
-      return { ts: task.ts, wallMs: (task.dur ?? 0) / 1000, cpuMs: (task.tdur ?? 0) / 1000, gcCpuMs: gc / 1000 };
+      let outerEnd = 0;
+      const outer = work.filter((e) => {
+        if (e.ts < task.ts || e.ts >= end || e.ts < outerEnd) return false;
+        outerEnd = e.ts + (e.dur ?? 0);
+        return true;
+      });
+      const inside = outer.filter((e) => (e.dur ?? 0) >= 500).map((e) => `${e.name} ${ms(e.dur)}/${ms(e.tdur)}`).join(', ');
+      return { ts: task.ts, wallMs: (task.dur ?? 0) / 1000, cpuMs: (task.tdur ?? 0) / 1000, gcCpuMs: gc / 1000, inside };
     });
 }
 
@@ -51,9 +66,12 @@ export const LONG_TASK_MS = 50;
 /** The CPU a task spent on the page's own work: its CPU time outside the garbage collector. */
 export const ownWorkMs = (task: UiTask) => task.cpuMs - task.gcCpuMs;
 
-/** Records what the page's UI thread runs while `during` runs, and gives its tasks. */
-export async function recordUiTasks(browser: Browser, page: Page, during: () => Promise<void>): Promise<UiTask[]> {
-  await browser.startTracing(page, { categories: UI_TASK_CATEGORIES });
+/**
+ * Records what the page's UI thread runs while `during` runs, and gives its tasks; with `timeline`, also what ran in
+ * each (the timeline's events cost the page some time of their own: a few per cent of a task).
+ */
+export async function recordUiTasks(browser: Browser, page: Page, during: () => Promise<void>, { timeline = false } = {}): Promise<UiTask[]> {
+  await browser.startTracing(page, { categories: timeline ? [...UI_TASK_CATEGORIES, 'devtools.timeline'] : UI_TASK_CATEGORIES });
   let trace: Buffer;
   try {
     await during();

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { random } from '../fixtures/make-fixtures';
-import { extractedPackage } from '../corpus/sources';
+import { extractedPackage, galleryPhotos } from '../corpus/sources';
 
 /**
  * Photo-like bench inputs, made at bench time and cached in tests/bench/.inputs/ (git-ignored).
@@ -116,22 +116,9 @@ export interface InputSet {
  */
 export const corpusPhotographs = () => naturalPhotos(join(extractedPackage('mate-backgrounds'), 'usr', 'share', 'backgrounds', 'mate', 'nature'));
 
-/**
- * Real photos as a phone's gallery holds them, the files as they are: 1.3 to 9.2 MP, progressive and baseline, with
- * XMP, ICC profiles and embedded thumbnails (ukui's five photographs saved by Photoshop, MATE's three progressive
- * ones). What the phone scenario converts besides the synthetic photos: a re-encoded photo has none of this.
- */
+/** The corpus's gallery photos (tests/corpus/sources.ts galleryPhotos), as the bench's input set. */
 export function corpusGallery(): InputSet {
-  const ukui = join(extractedPackage('ukui-wallpapers'), 'usr', 'share', 'backgrounds');
-  const mate = join(extractedPackage('mate-backgrounds'), 'usr', 'share', 'backgrounds', 'mate');
-  const paths = [
-    ...['rhythm.jpg', 'string.jpg', '2004default.jpg', 'firstgeneration.jpg', 'the-mouse.jpg'].map((name) => join(ukui, name)),
-    join(mate, 'nature', 'FreshFlower.jpg'),
-    join(mate, 'nature', 'GreenMeadow.jpg'),
-    join(mate, 'abstract', 'Elephants.jpg'),
-  ];
-  const missing = paths.filter((path) => !existsSync(path));
-  if (missing.length > 0) throw new Error(`The corpus's gallery photos are not where expected: ${missing.join(', ')}`);
+  const paths = galleryPhotos();
   return { name: `${paths.length} real photos as they are (1.3–9.2 MP)`, paths };
 }
 

@@ -75,3 +75,22 @@ export function extractedPackage(name: string): string {
   renameSync(partial, target);
   return target;
 }
+
+/**
+ * Real photos as a phone's gallery holds them, the files as they are: 1.3 to 9.2 MP, progressive and baseline, with
+ * XMP, ICC profiles and embedded thumbnails (ukui's five photographs saved by Photoshop, MATE's three progressive
+ * ones). What the phone scenario and the phone's end-to-end test convert: a re-encoded photo has none of this.
+ */
+export function galleryPhotos(): string[] {
+  const ukui = join(extractedPackage('ukui-wallpapers'), 'usr', 'share', 'backgrounds');
+  const mate = join(extractedPackage('mate-backgrounds'), 'usr', 'share', 'backgrounds', 'mate');
+  const paths = [
+    ...['rhythm.jpg', 'string.jpg', '2004default.jpg', 'firstgeneration.jpg', 'the-mouse.jpg'].map((name) => join(ukui, name)),
+    join(mate, 'nature', 'FreshFlower.jpg'),
+    join(mate, 'nature', 'GreenMeadow.jpg'),
+    join(mate, 'abstract', 'Elephants.jpg'),
+  ];
+  const missing = paths.filter((path) => !existsSync(path));
+  if (missing.length > 0) throw new Error(`The corpus's gallery photos are not where expected: ${missing.join(', ')}`);
+  return paths;
+}

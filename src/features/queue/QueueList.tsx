@@ -1,5 +1,6 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue } from 'react';
 import { CountedSection } from '../../app/CountedSection';
+import { useRowsByFrame } from '../../app/useRowsByFrame';
 import type { ConversionQueue } from '../../conversion/conversionQueue';
 import { downloadJobOutput } from './download';
 import { type ConversionJob } from '../../conversion/jobs';
@@ -20,6 +21,7 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
   // Rows come and go in the background (a deferred render React can interrupt): the tap on Convert paints first.
   const jobs = useDeferredValue(useJobsByStatus(queue));
   const cancel = useCallback((id: string) => queue.cancel(id), [queue]);
+  const rows = useRowsByFrame(jobs.length < VIRTUAL_FROM ? jobs.length : 0, ROWS_PER_FRAME);
 
   if (jobs.length === 0) return null;
   const plainList = (shown: readonly ConversionJob[]) => (
@@ -41,7 +43,7 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
     >
       {jobs.some((job) => job.keptAt) && <p className="queue-note">Results wait on this device until you download or clear them — nothing is uploaded.</p>}
       {jobs.length < VIRTUAL_FROM ? (
-        plainList(jobs)
+        plainList(rows === jobs.length ? jobs : jobs.slice(0, rows))
       ) : (
         <Suspense fallback={plainList(jobs.slice(0, FIRST_ROWS))}>
           <VirtualJobList queue={queue} jobs={jobs} onCompare={onCompare} onCancel={cancel} onRetry={onRetry} />
@@ -53,6 +55,12 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
 
 /** From this many jobs the list keeps only the rows near the screen in the page. */
 export const VIRTUAL_FROM = 40;
+
+/**
+ * A short list's new rows come this many a frame (useRowsByFrame): on a 4× slower phone, eight new rows in one frame
+ * made it a 50–60 ms task.
+ */
+const ROWS_PER_FRAME = 3;
 
 /** While the virtual list loads (if React shows a fallback at all), the first rows as a plain list. */
 const FIRST_ROWS = 8;

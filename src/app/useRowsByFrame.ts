@@ -1,0 +1,18 @@
+import { useEffect, useState } from 'react';
+import { onNextFrame } from '../lib/frames';
+
+/**
+ * How many of a list's `total` rows to show: a list that grows shows its first `perFrame` new rows at once and the
+ * rest `perFrame` more each frame; one that shrinks shows what is left at once. The frame that first lays out a
+ * batch's rows was the page's longest on a phone (docs/decisions/ui-thread-during-a-batch.md); cut into frames of a
+ * few rows each, none is long, and the last rows come a few frames (tens of milliseconds) later.
+ */
+export function useRowsByFrame(total: number, perFrame: number): number {
+  const [shown, setShown] = useState(perFrame);
+  useEffect(() => {
+    const least = Math.max(total, perFrame);
+    if (shown > least) setShown(least);
+    else if (shown < total) return onNextFrame(() => setShown((before) => Math.min(before + perFrame, total)));
+  }, [shown, total, perFrame]);
+  return Math.min(shown, total);
+}

@@ -1,0 +1,96 @@
+import { basename } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { galleryPhotos } from '../corpus/sources';
+import { throttlePageCpu } from '../phone-cpu';
+import { LONG_TASK_MS, ownWorkMs, recordUiTasks, type UiTask } from '../ui-thread-tasks';
+import { downloadAllZip, magicFormat } from './convert-helpers';
+import { chooseFormat, convertButton, enterEmail, openConverter } from './helpers';
+
+/**
+ * A mid-range phone's screen and touch. No Playwright trace: it snapshots the page's DOM around every action, in the
+ * page's own thread (16–86 ms tasks at 4× in which the snapshot's style reads laid the page out eight times).
+ */
+test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, trace: 'off' });
+
+/** How much slower a cheap phone's core is than this machine's, as DevTools throttles it. */
+const PHONE_SLOWDOWN = 4;
+const TAP_EVERY_MS = 600;
+
+/** Where `name`'s button is on the screen, scrolled to the middle of it first: the taps are then plain touch events. */
+async function tapPoint(page: Page, name: string): Promise<{ x: number; y: number }> {
+  return page.getByRole('button', { name }).evaluate((element) => {
+    element.scrollIntoView({ block: 'center' });
+    const { x, y, width, height } = element.getBoundingClientRect();
+    return { x: x + width / 2, y: y + height / 2 };
+  });
+}
+
+test(`a phone's batch of real photos (CPU ${PHONE_SLOWDOWN}× slower, a setting tapped through it): none of the page's own tasks takes over ${LONG_TASK_MS} ms`, async ({ browser, page }) => {
+  test.setTimeout(300_000);
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 4 }));
+  // Long animation frames name the scripts that ran, for the failure message.
+  await page.addInitScript(() => {
+    const frames: string[] = [];
+    (window as unknown as { __frames: string[] }).__frames = frames;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { scripts?: { invoker: string; duration: number }[]; renderStart: number })[]) {
+        const scripts = (entry.scripts ?? []).map((s) => `${s.invoker} ${Math.round(s.duration)}ms`);
+        frames.push(`${Math.round(entry.startTime)}+${Math.round(entry.duration)}ms, rendering ${Math.round(entry.startTime + entry.duration - entry.renderStart)}ms [${scripts.join('; ')}]`);
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  });
+  const photos = galleryPhotos();
+  await openConverter(page);
+  await chooseFormat(page, 'JPG');
+  // The browser's encoder: the quickest batch, so the page's share of the work is the largest.
+  await page.getByRole('switch', { name: /Optimised compression/ }).uncheck();
+  await enterEmail(page);
+  await page.getByTestId('file-input').setInputFiles(photos);
+  // Adding is over once every preview is made; what is measured is the conversion.
+  await expect(page.getByTestId('selection-summary')).toHaveAttribute('data-previews', String(photos.length));
+  await expect(convertButton(page)).toBeEnabled();
+  const convert = await tapPoint(page, `Convert ${photos.length} images`);
+  const rotate = await tapPoint(page, 'Rotate right');
+  await throttlePageCpu(page, PHONE_SLOWDOWN);
+  // A quiet second: the throttle takes hold and what adding started (the estimate, the codecs' warm-up) ends.
+  await page.waitForTimeout(1000);
+  const framesBefore = await page.evaluate(() => (window as unknown as { __frames: string[] }).__frames.length);
+  let taps = 0;
+  const tasks = await recordUiTasks(browser, page, async () => {
+    await page.touchscreen.tap(convert.x, convert.y);
+    // A property read every 250 ms, not a locator: on a throttled page a locator's queries are long tasks of their own.
+    let finished = false;
+    const done = page
+      .waitForFunction(() => (document.querySelector('.action-bar__status')?.textContent ?? '').startsWith('Finished: '), undefined, { polling: 250, timeout: 0 })
+      .finally(() => (finished = true));
+    // "Rotate right" is a real setting change (the panel, the plan and the cards' states follow) while the batch runs.
+    while (!finished) {
+      await page.touchscreen.tap(rotate.x, rotate.y);
+      taps++;
+      await Promise.race([done, page.waitForTimeout(TAP_EVERY_MS)]);
+    }
+    await done;
+  }, { timeline: true });
+  await throttlePageCpu(page, 1);
+  const frames = await page.evaluate((from) => (window as unknown as { __frames: string[] }).__frames.slice(from), framesBefore);
+  // A task is timed by the CPU the page's own work took in it (ui-thread-tasks.ts): under DevTools' throttle that holds
+  // the throttle's wait, as a phone's slower core would; it leaves out the time the thread waited for one of this
+  // machine's two cores, which the workers hold.
+  const long = tasks.filter((task) => ownWorkMs(task) > LONG_TASK_MS);
+  const describe = (list: UiTask[]) => list.map((task) => `at ${Math.round((task.ts - tasks[0]!.ts) / 1000)} ms: ${Math.round(task.wallMs)} ms (CPU ${Math.round(task.cpuMs)} ms, of it the GC's ${Math.round(task.gcCpuMs)}: ${task.inside})`).join('; ') || 'none';
+  expect(describe(long), `${taps} taps; long animation frames: ${frames.join(' | ') || 'none'}`).toBe('none');
+  expect(taps).toBeGreaterThan(0);
+
+  // The batch ran whole, kept on the device, and every photo came out a JPEG of its own size.
+  await expect(page.locator('html')).toHaveAttribute('data-batch', 'device');
+  await expect(page.getByTestId('job').and(page.locator('[data-status="completed"]'))).toHaveCount(photos.length);
+  const zip = await downloadAllZip(page);
+  expect(Object.keys(zip).sort()).toEqual(photos.map((path) => basename(path)).sort());
+  for (const path of photos) {
+    const output = zip[basename(path)]!;
+    expect(magicFormat(output)).toBe('jpeg');
+    const [source, converted] = await Promise.all([sharp(path).metadata(), sharp(output).metadata()]);
+    expect([converted.width, converted.height], basename(path)).toEqual([source.width, source.height]);
+  }
+});
