@@ -18,9 +18,14 @@ const MAX_PIXELS = 100 * MEGAPIXEL;
 
 /**
  * What the running conversions may hold together (JobPlan.cost), per GB of device memory, on a device of up to 4 GB:
- * the memory goal (peak at most 1.5× the seed design's) is for phones, which have no memory to spare.
+ * the memory goal (peak at most 1.5× the seed design's, which converts one photo at a time) is for phones, which have
+ * no memory to spare. Two 12 MP photos through the browser's encoder at once peaked at 1.66× (a 4 GB device, 48 MB
+ * per GB); at 36 MB per GB a 4 GB device runs one 12 MP photo at a time, and two or three smaller ones.
  */
-const CONVERSION_BYTES_PER_GB = 48 * 1024 * 1024;
+const CONVERSION_BYTES_PER_GB = 36 * 1024 * 1024;
+
+/** Never less than this, whatever the device: three 2 MP photos at once through the browser's encoder. */
+const LEAST_CONVERSION_BYTES = 48 * 1024 * 1024;
 
 /**
  * From 8 GB a device has memory for its cores: twice as much per GB, up to an 8 GB device's 768 MB (more memory is
@@ -46,14 +51,14 @@ export function pixelLimit(memoryGb: number | null): number {
 
 /**
  * What the conversion pool's running jobs may hold at once (JobPlan.cost: decoded pixels, and what their encoder
- * holds). With the browser's encoder, one 12 MP photo at a time on a 2 GB phone, two on 4 GB, three on 8 GB and
- * more; with jpegli, or libwebp where a browser has no WebP encoder (their heaps hold two to four times the photo's
- * pixels), one 12 MP photo at a time up to 4 GB and three from 8 GB. Small images run three at a time everywhere. A
- * job larger than the budget runs alone.
+ * holds). With the browser's encoder, one 12 MP photo at a time up to 4 GB (two 8 MP ones, three 6 MP ones on 4 GB),
+ * three on 8 GB and more; with jpegli, or libwebp where a browser has no WebP encoder (their heaps hold two to four
+ * times the photo's pixels), one 12 MP photo at a time up to 4 GB and three from 8 GB. Small images run three at a
+ * time everywhere. A job larger than the budget runs alone.
  */
 export function conversionBudget(memoryGb: number | null): number {
   const gb = memoryGb ?? UNKNOWN_DEVICE_GB;
-  return gb >= ROOMY_DEVICE_GB ? ROOMY_DEVICE_GB * ROOMY_CONVERSION_BYTES_PER_GB : gb * CONVERSION_BYTES_PER_GB;
+  return gb >= ROOMY_DEVICE_GB ? ROOMY_DEVICE_GB * ROOMY_CONVERSION_BYTES_PER_GB : Math.max(LEAST_CONVERSION_BYTES, gb * CONVERSION_BYTES_PER_GB);
 }
 
 /**

@@ -40,10 +40,15 @@ describe('pixelLimit', () => {
 });
 
 describe('conversionBudget, against the costs of jobs', () => {
-  it("with the browser's encoder, lets one 12 MP photo run at a time on a 2 GB phone, two on 4 GB, three (the slots) on 8 GB", () => {
+  it("with the browser's encoder, lets one 12 MP photo run at a time up to 4 GB, where the memory goal is, and three (the slots) on 8 GB", () => {
     expect(atOnce(2, photo(4000, 3000), browserWebp)).toBe(1);
-    expect(atOnce(4, photo(4000, 3000), browserWebp)).toBe(2);
+    expect(atOnce(4, photo(4000, 3000), browserWebp)).toBe(1);
     expect(atOnce(8, photo(4000, 3000), browserWebp)).toBeGreaterThanOrEqual(3);
+  });
+
+  it("with the browser's encoder, lets two 8 MP photos or three 6 MP ones run at once on 4 GB", () => {
+    expect(atOnce(4, photo(3264, 2448), browserWebp)).toBe(2);
+    expect(atOnce(4, photo(3000, 2000), browserWebp)).toBe(3);
   });
 
   it('with jpegli or oxipng, lets one 12 MP photo run at a time up to 4 GB, where the memory goal is', () => {
@@ -61,8 +66,8 @@ describe('conversionBudget, against the costs of jobs', () => {
     }
   });
 
-  it('with the default settings (WebP, the browser\'s libwebp), runs 12 MP photos as the browser\'s encoder does: two on 4 GB', () => {
-    expect(atOnce(4, photo(4000, 3000), { outputFormat: 'webp', enableCompression: true })).toBe(2);
+  it('with the default settings (WebP, the browser\'s libwebp), runs 12 MP photos as the browser\'s encoder does: one at a time on 4 GB', () => {
+    expect(atOnce(4, photo(4000, 3000), { outputFormat: 'webp', enableCompression: true })).toBe(1);
   });
 
   it('where the browser has no WebP encoder (Safari), counts libwebp\'s heap: one 12 MP WebP at a time on 4 GB', () => {
@@ -74,16 +79,16 @@ describe('conversionBudget, against the costs of jobs', () => {
     for (const gb of [4, 8, 32]) expect(atOnce(gb, photo(4000, 3000), libavif)).toBe(1);
   });
 
-  it("with a resize (the resizer's heap), lets one 12 MP photo for the web run at a time on any device, and two 2 MP photos on 4 GB", () => {
+  it("with a resize (the resizer's heap), lets one 12 MP photo for the web run at a time on any device, and two 1.2 MP photos on 4 GB", () => {
     for (const gb of [4, 8, 32]) expect(atOnce(gb, photo(4000, 3000), { ...jpegli, resizeWidth: 1920 })).toBe(1);
-    expect(atOnce(4, photo(1600, 1200), { ...jpegli, resizeWidth: 1000 })).toBe(2);
+    expect(atOnce(4, photo(1280, 960), { ...jpegli, resizeWidth: 1000 })).toBe(2);
   });
 
   it('stops growing at an 8 GB device, where it holds at most 768 MB', () => {
     expect(conversionBudget(16)).toBe(conversionBudget(8));
     expect(conversionBudget(32)).toBe(conversionBudget(8));
     expect(conversionBudget(8)).toBe(768 * MB);
-    expect(conversionBudget(4)).toBe(192 * MB);
+    expect(conversionBudget(4)).toBe(144 * MB);
   });
 
   it('lets three 2 MP photos run at once even on a 1 GB phone', () => {
