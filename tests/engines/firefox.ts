@@ -7,13 +7,23 @@ export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 export async function startFirefox(): Promise<EngineSession> {
   // Generous limits for a busy machine (puppeteer's are 30 s): a scenario's waits on the page have their own (run.ts).
   const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true, timeout: 60_000 });
-  const page = await browser.newPage();
-  page.setDefaultNavigationTimeout(120_000);
+  const openPage = async () => {
+    const opened = await browser.newPage();
+    opened.setDefaultNavigationTimeout(120_000);
+    return opened;
+  };
+  let page = await openPage();
   const version = await browser.version();
   return {
     engine: 'Firefox',
     version,
     goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    gotoInNewTab: async (url) => {
+      const before = page;
+      page = await openPage();
+      await before.close();
+      await page.goto(url, { waitUntil: 'load' });
+    },
     run: <T>(body: string) => page.evaluate(`(async () => { ${body} })()`) as Promise<T>,
     upload: async (selector, paths) => {
       const input = await page.$(selector);

@@ -103,10 +103,11 @@ const batchOpened = (context: Waiting) => waitFor<string>(context, `return docum
 
 /**
  * Deletes what earlier scenarios left on the device (the app keeps a batch through reloads), from a page of the
- * origin that does not run the converter: each scenario starts as a first visit.
+ * origin that does not run the converter, in a tab of its own (the last scenario's page is closed, not cached): each
+ * scenario starts as a first visit.
  */
 async function forgetKeptBatch(context: ScenarioContext): Promise<void> {
-  await context.session.goto(`${context.baseUrl}/no-such-page`);
+  await context.session.gotoInNewTab(`${context.baseUrl}/no-such-page`);
   await context.session.run(FORGET_KEPT_BATCH);
 }
 

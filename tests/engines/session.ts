@@ -7,6 +7,12 @@ export interface EngineSession {
   readonly engine: string;
   readonly version: string;
   goto(url: string): Promise<void>;
+  /**
+   * Opens `url` in a new tab and closes the tab before, with its page and the page's workers. A page left by
+   * navigating may live on in the back-forward cache, frozen with what it had open: WebKitGTK kept an app page whose
+   * IndexedDB transaction then never ended, and the next scenario's cleanup waited on it until the script timed out.
+   */
+  gotoInNewTab(url: string): Promise<void>;
   /** Runs `body` as the body of an async function in the page and gives back its (JSON) result. */
   run<T>(body: string): Promise<T>;
   /** Sets files on a file input as the picker does, from paths on this machine. */

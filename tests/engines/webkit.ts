@@ -76,6 +76,12 @@ export async function startWebKit(): Promise<EngineSession> {
     engine: 'WebKitGTK',
     version: session.capabilities.browserVersion,
     goto: async (url) => void (await call('POST', `/session/${id}/url`, { url })),
+    gotoInNewTab: async (url) => {
+      const { handle } = await call<{ handle: string }>('POST', `/session/${id}/window/new`, { type: 'tab' });
+      await call('DELETE', `/session/${id}/window`);
+      await call('POST', `/session/${id}/window`, { handle });
+      await call('POST', `/session/${id}/url`, { url });
+    },
     run: async <T>(body: string) => {
       // execute/async hands the script a callback as its last argument; errors come back as values, not as hangs.
       const script = `const done = arguments[arguments.length - 1];
