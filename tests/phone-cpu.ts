@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { chromiumThreadsNamed } from './chromium-processes';
 
 /**
@@ -40,4 +40,20 @@ export async function throttlePageCpu(page: Page, rate: number): Promise<void> {
       return;
     }
   }
+}
+
+/** How often a phone's thumb taps a setting while a batch runs, in the bench and the phone's end-to-end test. */
+export const TAP_EVERY_MS = 600;
+
+/**
+ * Where to tap `locator`, with it scrolled to the middle of the screen: found before the CPU is throttled, so the
+ * taps during a batch are plain touch events (Playwright's locators run their queries in the page, which on a
+ * throttled page were long tasks of their own).
+ */
+export async function tapPoint(locator: Locator): Promise<{ x: number; y: number }> {
+  return locator.evaluate((element) => {
+    element.scrollIntoView({ block: 'center' });
+    const { x, y, width, height } = element.getBoundingClientRect();
+    return { x: x + width / 2, y: y + height / 2 };
+  });
 }

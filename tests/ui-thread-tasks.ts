@@ -80,3 +80,23 @@ export async function recordUiTasks(browser: Browser, page: Page, during: () => 
   }
   return uiTasks((JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents);
 }
+
+/**
+ * Keeps the page's long animation frames from its first script on (an init script; call before the page opens), each
+ * as a line with the scripts that ran in it and its rendering, for a long-task test's failure message. `mark()` says
+ * how many there are now; `since(mark)` gives the lines of those that came after.
+ */
+export async function keepLongFrames(page: Page): Promise<{ mark: () => Promise<number>; since: (mark: number) => Promise<string[]> }> {
+  await page.addInitScript(() => {
+    const frames: string[] = [];
+    (window as unknown as { __longFrames: string[] }).__longFrames = frames;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { scripts?: { invoker: string; duration: number }[]; renderStart: number })[]) {
+        const scripts = (entry.scripts ?? []).map((s) => `${s.invoker} ${Math.round(s.duration)}ms`);
+        frames.push(`${Math.round(entry.startTime)}+${Math.round(entry.duration)}ms, rendering ${Math.round(entry.startTime + entry.duration - entry.renderStart)}ms [${scripts.join('; ')}]`);
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  });
+  const read = (from: number) => page.evaluate((start) => (window as unknown as { __longFrames: string[] }).__longFrames.slice(start), from);
+  return { mark: async () => (await read(0)).length, since: read };
+}

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
-import { throttlePageCpu } from '../phone-cpu';
+import { TAP_EVERY_MS, tapPoint, throttlePageCpu } from '../phone-cpu';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const APP_PORT = 4180;
@@ -82,19 +82,6 @@ export function convertButton(page: Page) {
   return page.getByRole('button', { name: /^Convert \d+ image/ });
 }
 
-/**
- * Where to tap `locator`, with it scrolled to the middle of the screen: found before the CPU is throttled, so the
- * taps during a batch are plain touch events (Playwright's locators run their queries in the page, which on a
- * throttled page were long tasks of their own).
- */
-export async function tapPoint(locator: Locator): Promise<{ x: number; y: number }> {
-  return locator.evaluate((element) => {
-    element.scrollIntoView({ block: 'center' });
-    const { x, y, width, height } = element.getBoundingClientRect();
-    return { x: x + width / 2, y: y + height / 2 };
-  });
-}
-
 export const centre = ({ x, y, width, height }: { x: number; y: number; width: number; height: number }) => ({ x: x + width / 2, y: y + height / 2 });
 
 /**
@@ -109,8 +96,6 @@ export function allJobsSettled(page: Page, count: number): Promise<unknown> {
 export interface PhoneOptions {
   slowdown: number;
 }
-
-export const TAP_EVERY_MS = 600;
 
 /** Taps with `tap` every 600 ms until `until` settles; a tap that fails (the control moved) is skipped. */
 export async function tapUntil(tap: () => Promise<unknown>, until: Promise<unknown>): Promise<void> {

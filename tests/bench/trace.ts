@@ -21,7 +21,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allJobsSettled, centre, convertButton, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, tapPoint, tapUntil, throttle, type AppSettings } from './app-page';
+import { allJobsSettled, centre, convertButton, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, tapUntil, throttle, type AppSettings } from './app-page';
+import { tapPoint } from '../phone-cpu';
 import { instrumentApp } from './app-instrument';
 import { corpusGallery, naturalPhotos, photoSet } from './inputs';
 import { MEMORY_CATEGORY, MemoryTrace, memoryReport } from './memory-trace';

@@ -1,9 +1,9 @@
 import { basename } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { galleryPhotos } from '../corpus/sources';
-import { throttlePageCpu } from '../phone-cpu';
-import { LONG_TASK_MS, ownWorkMs, recordUiTasks, type UiTask } from '../ui-thread-tasks';
+import { TAP_EVERY_MS, tapPoint, throttlePageCpu } from '../phone-cpu';
+import { keepLongFrames, LONG_TASK_MS, ownWorkMs, recordUiTasks, type UiTask } from '../ui-thread-tasks';
 import { downloadAllZip, magicFormat } from './convert-helpers';
 import { chooseFormat, convertButton, enterEmail, openConverter } from './helpers';
 
@@ -23,31 +23,12 @@ test.describe.configure({ retries: 2 });
 
 /** How much slower a cheap phone's core is than this machine's, as DevTools throttles it. */
 const PHONE_SLOWDOWN = 4;
-const TAP_EVERY_MS = 600;
-
-/** Where `name`'s button is on the screen, scrolled to the middle of it first: the taps are then plain touch events. */
-async function tapPoint(page: Page, name: string): Promise<{ x: number; y: number }> {
-  return page.getByRole('button', { name }).evaluate((element) => {
-    element.scrollIntoView({ block: 'center' });
-    const { x, y, width, height } = element.getBoundingClientRect();
-    return { x: x + width / 2, y: y + height / 2 };
-  });
-}
 
 test(`a phone's batch of real photos (CPU ${PHONE_SLOWDOWN}× slower, a setting tapped through it): none of the page's own tasks takes over ${LONG_TASK_MS} ms`, async ({ browser, page }) => {
   test.setTimeout(300_000);
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 4 }));
   // Long animation frames name the scripts that ran, for the failure message.
-  await page.addInitScript(() => {
-    const frames: string[] = [];
-    (window as unknown as { __frames: string[] }).__frames = frames;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { scripts?: { invoker: string; duration: number }[]; renderStart: number })[]) {
-        const scripts = (entry.scripts ?? []).map((s) => `${s.invoker} ${Math.round(s.duration)}ms`);
-        frames.push(`${Math.round(entry.startTime)}+${Math.round(entry.duration)}ms, rendering ${Math.round(entry.startTime + entry.duration - entry.renderStart)}ms [${scripts.join('; ')}]`);
-      }
-    }).observe({ type: 'long-animation-frame', buffered: true });
-  });
+  const longFrames = await keepLongFrames(page);
   const photos = galleryPhotos();
   await openConverter(page);
   await chooseFormat(page, 'JPG');
@@ -58,12 +39,12 @@ test(`a phone's batch of real photos (CPU ${PHONE_SLOWDOWN}× slower, a setting 
   // Adding is over once every preview is made; what is measured is the conversion.
   await expect(page.getByTestId('selection-summary')).toHaveAttribute('data-previews', String(photos.length));
   await expect(convertButton(page)).toBeEnabled();
-  const convert = await tapPoint(page, `Convert ${photos.length} images`);
-  const rotate = await tapPoint(page, 'Rotate right');
+  const convert = await tapPoint(page.getByRole('button', { name: `Convert ${photos.length} images` }));
+  const rotate = await tapPoint(page.getByRole('button', { name: 'Rotate right' }));
   await throttlePageCpu(page, PHONE_SLOWDOWN);
   // A quiet second: the throttle takes hold and what adding started (the estimate, the codecs' warm-up) ends.
   await page.waitForTimeout(1000);
-  const framesBefore = await page.evaluate(() => (window as unknown as { __frames: string[] }).__frames.length);
+  const framesBefore = await longFrames.mark();
   let taps = 0;
   const tasks = await recordUiTasks(browser, page, async () => {
     await page.touchscreen.tap(convert.x, convert.y);
@@ -81,7 +62,7 @@ test(`a phone's batch of real photos (CPU ${PHONE_SLOWDOWN}× slower, a setting 
     await done;
   }, { timeline: true });
   await throttlePageCpu(page, 1);
-  const frames = await page.evaluate((from) => (window as unknown as { __frames: string[] }).__frames.slice(from), framesBefore);
+  const frames = await longFrames.since(framesBefore);
   // A task is timed by the CPU the page's own work took in it (ui-thread-tasks.ts): under DevTools' throttle that holds
   // the throttle's wait, as a phone's slower core would; it leaves out the time the thread waited for one of this
   // machine's two cores, which the workers hold.

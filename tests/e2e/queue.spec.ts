@@ -4,7 +4,7 @@ import { FIXTURES } from '../fixtures/make-fixtures';
 import { chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers';
 import { throttlePageCpu } from '../phone-cpu';
 import { downloadAllZip, magicFormat } from './convert-helpers';
-import { LONG_TASK_MS, ownWorkMs, recordUiTasks, type UiTask } from '../ui-thread-tasks';
+import { keepLongFrames, LONG_TASK_MS, ownWorkMs, recordUiTasks, type UiTask } from '../ui-thread-tasks';
 
 const jobsIn = (page: Page, status: string) => page.locator(`[data-testid="job"][data-status="${status}"]`);
 
@@ -69,16 +69,7 @@ test('cancel mid-conversion removes the job, and the next job still completes', 
 
 test('no main-thread long task while six 12 MP photos convert and zip: none of the page\'s own tasks takes over 50 ms', async ({ browser, page }) => {
   // Long animation frames name the scripts that ran, for the failure message.
-  await page.addInitScript(() => {
-    const frames: string[] = [];
-    (window as unknown as { __frames: string[] }).__frames = frames;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as PerformanceEntry[] & { scripts?: { invoker: string; duration: number }[] }[]) {
-        const scripts = ((entry as unknown as { scripts: { invoker: string; duration: number }[] }).scripts ?? []).map((s) => `${s.invoker} ${Math.round(s.duration)}ms`);
-        frames.push(`${Math.round(entry.startTime)}+${Math.round(entry.duration)}ms [${scripts.join('; ')}]`);
-      }
-    }).observe({ type: 'long-animation-frame', buffered: true });
-  });
+  const longFrames = await keepLongFrames(page);
   await openConverter(page);
   const photo = await import('node:fs').then((fs) => fs.readFileSync(fixture(FIXTURES.photo12mp)));
   await page.getByTestId('file-input').setInputFiles(
@@ -88,7 +79,7 @@ test('no main-thread long task while six 12 MP photos convert and zip: none of t
   // Adding is over once every preview is made; what is measured is the conversion.
   await expect(page.locator('[data-testid="file-card"] img[src^="blob:"]')).toHaveCount(6);
   await enterEmail(page);
-  const framesBefore = await page.evaluate(() => (window as unknown as { __frames: string[] }).__frames.length);
+  const framesBefore = await longFrames.mark();
   let files: Record<string, Buffer> = {};
   const tasks = await recordUiTasks(browser, page, async () => {
     await convertButton(page).click();
@@ -103,7 +94,7 @@ test('no main-thread long task while six 12 MP photos convert and zip: none of t
   // where no collection in four quiet runs took over 14. Both are in the message, beside what the long frames ran.
   const long = tasks.filter((task) => ownWorkMs(task) > LONG_TASK_MS);
   const stretched = tasks.filter((task) => task.wallMs > LONG_TASK_MS && ownWorkMs(task) <= LONG_TASK_MS);
-  const frames = await page.evaluate((from) => (window as unknown as { __frames: string[] }).__frames.slice(from), framesBefore);
+  const frames = await longFrames.since(framesBefore);
   const describe = (list: UiTask[]) => list.map((task) => `${Math.round(task.wallMs)} ms (CPU ${Math.round(task.cpuMs)} ms, of it the GC's ${Math.round(task.gcCpuMs)})`).join(', ') || 'none';
   expect(describe(long), `over ${LONG_TASK_MS} ms of wall time but not of the page's own work: ${describe(stretched)}; long animation frames: ${frames.join(' | ')}`).toBe('none');
 });

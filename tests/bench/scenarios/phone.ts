@@ -1,4 +1,5 @@
-import { TAP_EVERY_MS, type AppSettings } from '../app-page';
+import type { AppSettings } from '../app-page';
+import { TAP_EVERY_MS } from '../../phone-cpu';
 import { corpusGallery, photoSet, type InputSet } from '../inputs';
 import { measure } from '../measure';
 import { runApp, runBaselinePage } from '../runners';
