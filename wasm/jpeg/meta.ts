@@ -48,8 +48,8 @@ export const jpeg = {
    * sequential saved little time for more bytes (docs/decisions/encoder-settings.md). The quality is jpegliQuality's.
    */
   optimisedOptions: { subsampling: '420', progressiveLevel: 2 },
-  /** jpegli's heap on a 12 MP photo: 8.4 bytes a pixel (`npm run bench:heaps`). */
-  encoderHeapBytesPerPixel: 9,
+  /** jpegli's heap: 4.9 bytes a pixel on a 12 MP photo, 5.7 on 3 MP (`npm run bench:heaps`; the pixels come a strip at a time). */
+  encoderHeapBytesPerPixel: 6,
 } as const satisfies FormatInfo<'jpeg', Omit<JpegliOptions, 'quality'>>;
 
 /** What the app hands jpegli for the slider's quality (0–1): the registry's options at the quality the map gives. */

@@ -27,7 +27,9 @@ interface JpegliExports {
   _initialize(): void;
   pc_alloc(size: number): number;
   pc_free(pointer: number): void;
-  pc_encode(rgba: number, width: number, height: number, quality: number, distance: number, subsampling: number, progressive: number, exif: number, exifSize: number, icc: number, iccSize: number): number;
+  pc_start(width: number, height: number, quality: number, distance: number, subsampling: number, progressive: number, exif: number, exifSize: number, icc: number, iccSize: number, bufferRows: number): number;
+  pc_write_rows(count: number): void;
+  pc_finish(): void;
   pc_output(): number;
   pc_output_size(): number;
   pc_error(): number;
@@ -75,6 +77,12 @@ function readCString(memory: WebAssembly.Memory, pointer: number): string {
 }
 
 /**
+ * How much of the picture goes into jpegli's heap at a time: a strip of rows that stays in the CPU's cache while jpegli
+ * reads it, where the whole picture (48 MB at 12 MP) would double the heap and be copied through main memory.
+ */
+const STRIP_BYTES = 256 * 1024;
+
+/**
  * An encoder over one compiled module. An instance whose encode failed is dropped (jpegli's error handling ends in a
  * trap, mid-encode) and the next encode starts a fresh one from the same module.
  */
@@ -85,19 +93,19 @@ export function jpegliEncoder(module: WebAssembly.Module) {
     const jpegli = await instance;
     const { width, height } = image;
     if (image.data.length !== width * height * 4) throw new JpegliError(`expected ${width} × ${height} RGBA pixels, got ${image.data.length} bytes`);
-    const copyIn = (bytes: Uint8Array | Uint8ClampedArray | undefined): [number, number] => {
+    const copyIn = (bytes: Uint8Array | undefined): [number, number] => {
       if (!bytes || bytes.length === 0) return [0, 0];
       const pointer = jpegli.pc_alloc(bytes.length);
       if (pointer === 0) throw new JpegliError(`out of memory for ${bytes.length} bytes`);
       new Uint8Array(jpegli.memory.buffer, pointer, bytes.length).set(bytes);
       return [pointer, bytes.length];
     };
-    const pixels = copyIn(image.data);
     const exif = copyIn(options.exif);
     const icc = copyIn(options.icc);
+    const stride = width * 4;
+    const bufferRows = Math.max(1, Math.min(height, Math.floor(STRIP_BYTES / stride)));
     try {
-      jpegli.pc_encode(
-        pixels[0],
+      const buffer = jpegli.pc_start(
         width,
         height,
         Math.max(1, Math.min(100, Math.round(options.quality))),
@@ -106,13 +114,23 @@ export function jpegliEncoder(module: WebAssembly.Module) {
         options.progressiveLevel,
         ...exif,
         ...icc,
+        bufferRows,
       );
+      if (buffer === 0) throw new JpegliError(`out of memory for ${bufferRows} rows of ${width} pixels`);
+      for (let row = 0; row < height; row += bufferRows) {
+        const count = Math.min(bufferRows, height - row);
+        // A view made each time: jpegli's heap may have grown (and its buffer moved) since the last strip.
+        new Uint8Array(jpegli.memory.buffer, buffer, count * stride).set(image.data.subarray(row * stride, (row + count) * stride));
+        jpegli.pc_write_rows(count);
+      }
+      jpegli.pc_finish();
     } catch (error) {
       instance = null;
+      if (error instanceof JpegliError) throw error;
       const message = error instanceof WebAssembly.RuntimeError ? readCString(jpegli.memory, jpegli.pc_error()) : '';
       throw new JpegliError(message ? `jpegli: ${message}` : `jpegli failed: ${String(error)}`);
     }
-    for (const [pointer] of [pixels, exif, icc]) if (pointer) jpegli.pc_free(pointer);
+    for (const [pointer] of [exif, icc]) if (pointer) jpegli.pc_free(pointer);
     const output = new Uint8Array(jpegli.memory.buffer, jpegli.pc_output(), jpegli.pc_output_size()).slice();
     jpegli.pc_release();
     return output.buffer;

@@ -1,4 +1,4 @@
-// The small encode API the app calls (wasm/jpegli/loader.ts): RGBA pixels in, a JPEG out, through jpegli's libjpeg-style
+// The small encode API the app calls (wasm/jpegli/jpegli.ts): RGBA pixels in, a JPEG out, through jpegli's libjpeg-style
 // interface. Built by wasm/jpegli/build.sh into jpegli.wasm, a WASI reactor with no JavaScript glue.
 //
 // Errors: jpegli reports them through error_exit, which must not return. There is no longjmp here (the build has no
@@ -46,8 +46,16 @@ __attribute__((export_name("pc_output_size"))) size_t pc_output_size() { return 
 
 __attribute__((export_name("pc_error"))) const char* pc_error() { return last_error; }
 
+// One encode at a time: jpegli's state between pc_start and pc_finish, and the rows buffer the loader fills.
+jpeg_compress_struct cinfo;
+jpeg_error_mgr errors;
+uint8_t* rows = nullptr;
+
 /**
- * Encodes `width` × `height` RGBA pixels (alpha is dropped: JPEG has none) as a JPEG and keeps it for pc_output.
+ * Starts encoding `width` × `height` RGBA pixels (alpha is dropped: JPEG has none) as a JPEG, and returns a buffer of
+ * `buffer_rows` rows (width × 4 bytes each) for the loader to fill and hand over with pc_write_rows, top to bottom.
+ * The pixels come a strip at a time, so the heap never holds the whole picture twice (the caller has it already) and
+ * the strip stays in the CPU's cache while jpegli reads it.
  *
  * quality:      1–100, libjpeg's scale; jpegli maps it to its own distance (jpegli_quality_to_distance).
  * distance:     > 0 to set the butteraugli distance directly instead of the quality.
@@ -55,15 +63,15 @@ __attribute__((export_name("pc_error"))) const char* pc_error() { return last_er
  * progressive:  jpegli's progressive level, 0 (sequential) to 2 (its default).
  * exif, icc:    written as APP1 "Exif\0\0" + the TIFF structure, and as APP2 ICC_PROFILE chunks; empty for none.
  *
- * Returns 0 when done; on an error it traps (see the header).
+ * On an error it traps (see the header).
  */
-__attribute__((export_name("pc_encode"))) int pc_encode(const uint8_t* rgba, uint32_t width, uint32_t height, int quality, float distance,
-                                                        int subsampling, int progressive, const uint8_t* exif, uint32_t exif_size,
-                                                        const uint8_t* icc, uint32_t icc_size) {
+__attribute__((export_name("pc_start"))) uint8_t* pc_start(uint32_t width, uint32_t height, int quality, float distance, int subsampling,
+                                                          int progressive, const uint8_t* exif, uint32_t exif_size, const uint8_t* icc,
+                                                          uint32_t icc_size, uint32_t buffer_rows) {
   ReleaseOutput();
+  std::free(rows);
+  rows = nullptr;
   last_error[0] = '\0';
-  jpeg_compress_struct cinfo;
-  jpeg_error_mgr errors;
   cinfo.err = jpegli_std_error(&errors);
   errors.error_exit = KeepMessageAndTrap;
   errors.emit_message = IgnoreMessage;
@@ -96,14 +104,25 @@ __attribute__((export_name("pc_encode"))) int pc_encode(const uint8_t* rgba, uin
     jpegli_write_marker(&cinfo, JPEG_APP0 + 1, app1.data(), static_cast<unsigned int>(app1.size()));
   }
   if (icc_size > 0) jpegli_write_icc_profile(&cinfo, icc, icc_size);
-  const size_t stride = static_cast<size_t>(width) * 4;
-  while (cinfo.next_scanline < cinfo.image_height) {
-    JSAMPROW row = const_cast<JSAMPROW>(rgba + cinfo.next_scanline * stride);
+  rows = static_cast<uint8_t*>(std::malloc(static_cast<size_t>(width) * 4 * buffer_rows));
+  return rows;
+}
+
+/** Encodes the first `count` rows of the buffer pc_start returned, as the next rows of the picture. */
+__attribute__((export_name("pc_write_rows"))) void pc_write_rows(uint32_t count) {
+  const size_t stride = static_cast<size_t>(cinfo.image_width) * 4;
+  for (uint32_t i = 0; i < count; ++i) {
+    JSAMPROW row = rows + i * stride;
     jpegli_write_scanlines(&cinfo, &row, 1);
   }
+}
+
+/** Ends the encode once every row is written; the JPEG is then pc_output's. */
+__attribute__((export_name("pc_finish"))) void pc_finish() {
   jpegli_finish_compress(&cinfo);
   jpegli_destroy_compress(&cinfo);
-  return 0;
+  std::free(rows);
+  rows = nullptr;
 }
 
 /** Lets the last output go (the loader has copied it out). */
