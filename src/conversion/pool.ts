@@ -46,6 +46,11 @@ export interface PoolOptions {
    * (pools.ts), which work in the workers would disturb, and the first jobs would mostly wait for their codecs anyway.
    */
   yieldsForBatch?: () => Promise<boolean>;
+  /**
+   * A batch that starts within this many milliseconds of the last one's end follows it (a batch's looks, judged as its
+   * conversions end): it keeps the last batch's answer rather than asking again. 0, the default: every batch asks.
+   */
+  followUpMs?: number;
 }
 
 /** What a task is told as it starts. */
@@ -81,6 +86,9 @@ export class WorkerPool<Api> {
   private readonly tasksPerWorker: number;
   private readonly idleTimeoutMs: number | null;
   private readonly budget: number;
+  private readonly followUpMs: number;
+  /** When the pool last became idle (performance.now()), for followUpMs. */
+  private idleSince = -Infinity;
   private readonly yieldsForBatch: (() => Promise<boolean>) | null;
   private readonly width: PoolWidth;
   /** The workers' warm-ups (warm) not yet over. */
@@ -88,13 +96,14 @@ export class WorkerPool<Api> {
 
   constructor(
     private readonly createWorker: () => Worker,
-    { size, tasksPerWorker = 1, idleTimeoutMs = null, budget = Infinity, yieldsForBatch }: PoolOptions,
+    { size, tasksPerWorker = 1, idleTimeoutMs = null, budget = Infinity, yieldsForBatch, followUpMs = 0 }: PoolOptions,
   ) {
     this.yieldsForBatch = yieldsForBatch ?? null;
     this.size = size;
     this.tasksPerWorker = tasksPerWorker;
     this.idleTimeoutMs = idleTimeoutMs;
     this.budget = budget;
+    this.followUpMs = followUpMs;
     this.width = new PoolWidth(size * tasksPerWorker, () => this.pump());
   }
 
@@ -157,7 +166,8 @@ export class WorkerPool<Api> {
   }
 
   private startBatch(): void {
-    if (this.yieldsForBatch) this.width.startBatch(this.yieldsForBatch, Promise.all(this.warming));
+    const followsTheLast = performance.now() - this.idleSince < this.followUpMs;
+    if (this.yieldsForBatch && !followsTheLast) this.width.startBatch(this.yieldsForBatch, Promise.all(this.warming));
   }
 
   /**
@@ -256,6 +266,7 @@ export class WorkerPool<Api> {
       outcome();
       if (slot.running.size === 0 && this.slots.includes(slot)) this.startIdleTimer(slot);
       this.pump();
+      if (this.idle) this.idleSince = performance.now();
     };
     const onAbort = () => {
       if (!settle()) return;

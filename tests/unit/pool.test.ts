@@ -377,6 +377,33 @@ describe('WorkerPool', () => {
     await Promise.all(second);
   });
 
+  it('keeps the answer for a batch that follows the last one within followUpMs (its looks), and asks again later', async () => {
+    const answers = [true, false];
+    let asked = 0;
+    const pool = makePool({ size: 2, yieldsForBatch: async () => answers[asked++]!, followUpMs: 100 });
+    const first = pool.run((remote) => remote.work('a'));
+    await finish('a');
+    await first;
+    expect(asked).toBe(1);
+    // Straight after: the same answer, one task at a time, and no question.
+    const followUp = ['b', 'c'].map((name) => pool.run((remote) => remote.work(name)));
+    await workerRunning('b');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(startedNames()).toEqual(['a', 'b']);
+    expect(asked).toBe(1);
+    await finish('b');
+    await finish('c');
+    await Promise.all(followUp);
+    // Later than followUpMs after it: asked afresh, and the full width.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const later = ['d', 'e'].map((name) => pool.run((remote) => remote.work(name)));
+    await Promise.all(['d', 'e'].map(workerRunning));
+    expect(asked).toBe(2);
+    expect(pool.runningTasks).toBe(2);
+    for (const name of ['d', 'e']) await finish(name);
+    await Promise.all(later);
+  });
+
   it('starts a batch once it has the answer', async () => {
     let answer: (yields: boolean) => void = () => undefined;
     const pool = makePool({ size: 2, yieldsForBatch: () => new Promise((resolve) => (answer = resolve)) });
