@@ -3,7 +3,6 @@ import type { ConversionProgress, ConvertRequest, ConvertResult, ConvertWorkerAp
 import { conversionBudget, deviceMemoryGb } from '../../core/memory';
 import { isSlowPage, probePageSpeed } from './pageSpeed';
 import { WorkerPool, type RunOptions } from './pool';
-import { whenIdle } from '../lib/frames';
 
 /** The workers behind bridge.ts, which loads this module on first use; nothing else imports it. */
 
@@ -89,14 +88,6 @@ function yieldToStarvedPage(pool: WorkerPool<ConvertWorkerApi>): void {
 }
 
 /**
- * A batch's first jobs start once the page has drawn what Convert changed (the queue's first rows), when it is next
- * idle, or after BATCH_START_WAIT_MS: a job starting decodes at once, and on a phone's few cores the frame that lays
- * out the new rows then waited for a core (a 59 ms task of 36 ms of CPU at 4×, docs/decisions/ui-thread-during-a-batch.md).
- */
-const BATCH_START_WAIT_MS = 300;
-const pageSettled = () => new Promise<void>((resolve) => whenIdle(resolve, { timeoutMs: BATCH_START_WAIT_MS, fallbackMs: 0 }));
-
-/**
  * A batch that starts this soon after the last one ended is its follow-up (PoolOptions.followUpMs). Short: a page's
  * speed is asked afresh for the next thing a visitor starts (a settings change's estimate, the next Convert).
  */
@@ -108,11 +99,7 @@ export const convertPool = lazily(() => {
     idleTimeoutMs: CONVERT_IDLE_MS,
     budget: conversionBudget(deviceMemoryGb()),
     // Timed as batches start, not once: a phone slows down when it is hot or saving its battery.
-    yieldsForBatch: async () => {
-      const yields = await leavesPageACore({ cores: deviceCores(), workers: conversionWorkers(), pageSlow: async () => isSlowPage(await probePageSpeed()) });
-      await pageSettled();
-      return yields;
-    },
+    yieldsForBatch: () => leavesPageACore({ cores: deviceCores(), workers: conversionWorkers(), pageSlow: async () => isSlowPage(await probePageSpeed()) }),
     // A batch's looks, judged as soon as its last job ends, are not timed again: the probe is one task of 25–45 ms of
     // the thread's time on a phone 4–6× slower, and it fell among the frames that show the batch's end.
     followUpMs: BATCH_FOLLOW_UP_MS,
