@@ -109,4 +109,17 @@ describe('bench report: a run of some scenarios replaces only theirs', () => {
     const page = benchmarkPage([batch('webp', [1, 2, 3]), batch('memory', [1])]);
     expect(page.match(/medians of \d+ run/g)).toEqual(['medians of 3 run', 'medians of 1 run']);
   });
+
+  it('reports a figure the run\'s inputs do not answer its goal with, without judging it', () => {
+    const contender = { name: 'app', batchMs: 1, zipMs: 1, runsMs: [1], longTasks: null, peakMemoryMb: null, overIdleMb: null, totalBytes: null, ssim: null };
+    const goals = [
+      { label: 'bytes', max: 0.85, value: 1.09, heldOff: 'not at an equal look' },
+      { label: 'time', max: 1.5, value: 1.48, heldOff: null },
+      { label: 'taps', max: 100, value: 120 },
+    ];
+    const page = benchmarkPage([{ scenario: 'jpeg', run: run('today'), result: { kind: 'batch' as const, id: 'jpeg', title: 'jpeg', contenders: [contender], goals } }]);
+    expect(page).toContain('- bytes: 1.09 (goal ≤ 0.85: not held against it here, not at an equal look)');
+    expect(page).toContain('- time: 1.48 (goal ≤ 1.5: met)');
+    expect(page).toContain('- taps: 120 (goal ≤ 100: not met)');
+  });
 });

@@ -21,12 +21,16 @@ export interface Goal {
   /** The goal is met at or under this. */
   max: number;
   value: (contenders: readonly ContenderSummary[]) => number | null;
+  /** Why the figure does not answer the goal on this run's inputs, or null where it does. */
+  heldOff?: (contenders: readonly ContenderSummary[]) => string | null;
 }
 
 export interface GoalResult {
   label: string;
   max: number;
   value: number | null;
+  /** Goal.heldOff's answer: the figure is reported, not judged. */
+  heldOff?: string | null;
 }
 
 /** A batch of files converted by each contender: the table of times, long tasks, taps, memory, bytes and SSIM. */
@@ -120,7 +124,7 @@ export function batchScenario(spec: BatchScenario): Scenario {
     async run(context) {
       const inputs = await spec.inputs(context);
       const contenders = await measure(spec.runs ?? context.runs, spec.contenders(inputs), context.match);
-      const goals = (spec.goals ?? []).map((goal) => ({ label: goal.label, max: goal.max, value: goal.value(contenders) }));
+      const goals = (spec.goals ?? []).map((goal) => ({ label: goal.label, max: goal.max, value: goal.value(contenders), heldOff: goal.heldOff?.(contenders) ?? null }));
       return [{ kind: 'batch', id: spec.id, title: spec.title(inputs), contenders, goals, inputs: spec.inputsNote }];
     },
   };
