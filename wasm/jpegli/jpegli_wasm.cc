@@ -17,6 +17,10 @@ namespace {
 char last_error[JMSG_LENGTH_MAX] = {0};
 unsigned char* output = nullptr;
 unsigned long output_size = 0;  // NOLINT(runtime/int): jpegli_mem_dest's type
+// One encode at a time: jpegli's state between pc_start and pc_finish, and the rows buffer the loader fills.
+jpeg_compress_struct compress;
+jpeg_error_mgr errors;
+uint8_t* rows = nullptr;
 
 [[noreturn]] void KeepMessageAndTrap(j_common_ptr cinfo) {
   (*cinfo->err->format_message)(cinfo, last_error);
@@ -46,11 +50,6 @@ __attribute__((export_name("pc_output_size"))) size_t pc_output_size() { return 
 
 __attribute__((export_name("pc_error"))) const char* pc_error() { return last_error; }
 
-// One encode at a time: jpegli's state between pc_start and pc_finish, and the rows buffer the loader fills.
-jpeg_compress_struct cinfo;
-jpeg_error_mgr errors;
-uint8_t* rows = nullptr;
-
 /**
  * Starts encoding `width` × `height` RGBA pixels (alpha is dropped: JPEG has none) as a JPEG, and returns a buffer of
  * `buffer_rows` rows (width × 4 bytes each) for the loader to fill and hand over with pc_write_rows, top to bottom.
@@ -72,55 +71,55 @@ __attribute__((export_name("pc_start"))) uint8_t* pc_start(uint32_t width, uint3
   std::free(rows);
   rows = nullptr;
   last_error[0] = '\0';
-  cinfo.err = jpegli_std_error(&errors);
+  compress.err = jpegli_std_error(&errors);
   errors.error_exit = KeepMessageAndTrap;
   errors.emit_message = IgnoreMessage;
-  jpegli_create_compress(&cinfo);
-  jpegli_mem_dest(&cinfo, &output, &output_size);
-  cinfo.image_width = width;
-  cinfo.image_height = height;
-  cinfo.input_components = 4;
-  cinfo.in_color_space = JCS_EXT_RGBA;
-  jpegli_set_defaults(&cinfo);
+  jpegli_create_compress(&compress);
+  jpegli_mem_dest(&compress, &output, &output_size);
+  compress.image_width = width;
+  compress.image_height = height;
+  compress.input_components = 4;
+  compress.in_color_space = JCS_EXT_RGBA;
+  jpegli_set_defaults(&compress);
   if (distance > 0) {
-    jpegli_set_distance(&cinfo, distance, TRUE);
+    jpegli_set_distance(&compress, distance, TRUE);
   } else {
-    jpegli_set_quality(&cinfo, quality, TRUE);
+    jpegli_set_quality(&compress, quality, TRUE);
   }
   const int luma_factor = subsampling == 1 ? 1 : 2;
-  cinfo.comp_info[0].h_samp_factor = luma_factor;
-  cinfo.comp_info[0].v_samp_factor = luma_factor;
-  for (int c = 1; c < cinfo.num_components; ++c) {
-    cinfo.comp_info[c].h_samp_factor = 1;
-    cinfo.comp_info[c].v_samp_factor = 1;
+  compress.comp_info[0].h_samp_factor = luma_factor;
+  compress.comp_info[0].v_samp_factor = luma_factor;
+  for (int c = 1; c < compress.num_components; ++c) {
+    compress.comp_info[c].h_samp_factor = 1;
+    compress.comp_info[c].v_samp_factor = 1;
   }
-  jpegli_set_progressive_level(&cinfo, progressive);
-  cinfo.optimize_coding = TRUE;
-  jpegli_start_compress(&cinfo, TRUE);
+  jpegli_set_progressive_level(&compress, progressive);
+  compress.optimize_coding = TRUE;
+  jpegli_start_compress(&compress, TRUE);
   if (exif_size > 0) {
     std::vector<uint8_t> app1(6 + exif_size);
     std::memcpy(app1.data(), "Exif\0\0", 6);
     std::memcpy(app1.data() + 6, exif, exif_size);
-    jpegli_write_marker(&cinfo, JPEG_APP0 + 1, app1.data(), static_cast<unsigned int>(app1.size()));
+    jpegli_write_marker(&compress, JPEG_APP0 + 1, app1.data(), static_cast<unsigned int>(app1.size()));
   }
-  if (icc_size > 0) jpegli_write_icc_profile(&cinfo, icc, icc_size);
+  if (icc_size > 0) jpegli_write_icc_profile(&compress, icc, icc_size);
   rows = static_cast<uint8_t*>(std::malloc(static_cast<size_t>(width) * 4 * buffer_rows));
   return rows;
 }
 
 /** Encodes the first `count` rows of the buffer pc_start returned, as the next rows of the picture. */
 __attribute__((export_name("pc_write_rows"))) void pc_write_rows(uint32_t count) {
-  const size_t stride = static_cast<size_t>(cinfo.image_width) * 4;
+  const size_t stride = static_cast<size_t>(compress.image_width) * 4;
   for (uint32_t i = 0; i < count; ++i) {
     JSAMPROW row = rows + i * stride;
-    jpegli_write_scanlines(&cinfo, &row, 1);
+    jpegli_write_scanlines(&compress, &row, 1);
   }
 }
 
 /** Ends the encode once every row is written; the JPEG is then pc_output's. */
 __attribute__((export_name("pc_finish"))) void pc_finish() {
-  jpegli_finish_compress(&cinfo);
-  jpegli_destroy_compress(&cinfo);
+  jpegli_finish_compress(&compress);
+  jpegli_destroy_compress(&compress);
   std::free(rows);
   rows = nullptr;
 }
