@@ -1,6 +1,6 @@
 import type { FormatInfo, SourceFormatInfo } from '../core/format';
 import type { ImageFormat, SourceFormat } from '../core/formats';
-import type { RawImage } from '../workers/pipeline/raw-image';
+import type { PixelRows, RawImage } from '../workers/pipeline/raw-image';
 
 /**
  * What the workers know of a format they read: the codec folder's index.ts exports it as `codec`, and wasm/index.ts
@@ -18,6 +18,11 @@ export interface Codec extends SourceCodec {
   format: FormatInfo<ImageFormat>;
   /** The browser's encoder or the WASM one (encoder.ts says which). */
   encode(image: RawImage, options: EncodeOptions): Promise<ArrayBuffer>;
+  /**
+   * The size-optimising encoder on rows it reads a strip at a time (`optimise` only): where it takes rows as it goes
+   * (jpegli), a decoded frame is read into it strip by strip rather than copied out whole first.
+   */
+  encodeRows?(rows: PixelRows, options: EncodeOptions): Promise<ArrayBuffer>;
   /** Compiles the size-optimising encoder by running it once on `tiny`: a codec's start-up ends with its first call. */
   warm(tiny: ImageData): Promise<unknown>;
   metadata: ContainerMetadata;

@@ -355,6 +355,25 @@ test('Tiny on a turned photo decodes it at an eighth-step size and keeps it upri
   expect(await meanDifference(tiny, reference)).toBeLessThan(4);
 });
 
+test('jpegli reads an opaque picture a strip at a time from its decoded frame: the same JPEG as from its pixels read whole', async ({ page }) => {
+  // The same pixels twice: as RGB, which decodes to an opaque frame whose rows jpegli reads as it goes, and with an
+  // alpha channel (every pixel opaque), which is read out whole and flattened first. A strip read from the wrong rows,
+  // or a short last strip dropped, would give other bytes. 700 × 1100 is three of jpegli's strips, the last a short one.
+  const pixels = photoPixels(700, 1100, 33);
+  const raw = { raw: { width: 700, height: 1100, channels: 3 as const } };
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'opaque.png', mimeType: 'image/png', buffer: await sharp(pixels, raw).png().toBuffer() },
+    { name: 'with-alpha.png', mimeType: 'image/png', buffer: await sharp(pixels, raw).ensureAlpha(1).png().toBuffer() },
+  ]);
+  await chooseFormat(page, 'JPG');
+  await convertAll(page, 2);
+  const files = await downloadAllZip(page);
+  const [fromRows, fromWhole] = [files['opaque.jpg']!, files['with-alpha.jpg']!];
+  expect((await sharp(fromRows).metadata()).isProgressive).toBe(true);
+  expect(Buffer.compare(fromRows, fromWhole)).toBe(0);
+  expect(await meanDifference(fromRows, await sharp(pixels, raw).png().toBuffer())).toBeLessThan(4);
+});
+
 /**
  * What "Optimised compression" (on by default) does for each format a browser also encodes, against the browser's
  * encoder on the same photo. JPG's optimised encoder (jpegli) keeps the browser's look at a slider setting, not its

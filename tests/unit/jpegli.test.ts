@@ -88,6 +88,37 @@ describe('jpegli (wasm/jpegli): the optimised JPEG encoder', () => {
     }
   });
 
+  it('gives the same bytes from rows read a strip at a time, however they come, and one encode at a time', async () => {
+    // 600 × 1000: three strips of jpegli's buffer, the last a short one. A frame's rows come after a wait each
+    // (workers/pipeline/bitmap-pixels.ts frameRows); two encodes started together must not share jpegli's state.
+    const source = await photo(600, 1000);
+    const stride = source.width * 4;
+    const strips: [number, number][] = [];
+    const rows = {
+      width: source.width,
+      height: source.height,
+      readRows: async (y: number, count: number, into: Uint8Array) => {
+        strips.push([y, count]);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        into.set(source.data.subarray(y * stride, (y + count) * stride));
+      },
+    };
+    const whole = Buffer.from(await encode(source, DEFAULTS));
+    const [fromRows, alongside] = await Promise.all([encode(rows, DEFAULTS), encode(source, { ...DEFAULTS, quality: 60 })]);
+    expect(Buffer.from(fromRows).equals(whole)).toBe(true);
+    expect(Buffer.from(alongside).equals(Buffer.from(await encode(source, { ...DEFAULTS, quality: 60 })))).toBe(true);
+    expect(strips.length).toBeGreaterThan(2);
+    expect(strips.reduce((sum, [, count]) => sum + count, 0)).toBe(source.height);
+    expect(strips.map(([y]) => y)).toEqual(strips.map((_, i) => i * strips[0]![1]));
+  });
+
+  it('fails with the rows\' own error when they cannot be read, and encodes the next image all the same', async () => {
+    const source = await photo(64, 64);
+    const unreadable = { width: 64, height: 64, readRows: () => Promise.reject(new Error('the frame was closed')) };
+    await expect(encode(unreadable, DEFAULTS)).rejects.toThrow(/^the frame was closed$/);
+    expect((await sharp(Buffer.from(await encode(source, DEFAULTS))).metadata()).width).toBe(64);
+  });
+
   it('keeps the EXIF and the ICC profile it is handed', async () => {
     const source = await photo(64, 48);
     // A real EXIF block and ICC profile, as sharp writes them into a JPEG, read back out of its markers.

@@ -8,6 +8,7 @@ export const codec: Codec = {
   format: jpeg,
   decode: decodeMozjpeg,
   encode,
+  encodeRows: (rows, { quality }) => encodeJpegli(rows, jpegliOptions(quality)),
   warm: (tiny) => encodeJpegli(tiny, jpegliOptions(0.8)),
   metadata: jpegMetadata,
 };

@@ -2,12 +2,13 @@ import decoderUrl from '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm?url';
 import jpegliUrl from '../jpegli/jpegli.wasm?url';
 import { jpegliEncoder, type JpegliOptions } from '../jpegli/jpegli';
 import { compileWasm, jsquashStarted, once } from '../once';
+import type { PixelRows } from '../../workers/pipeline/raw-image';
 
 const encoder = once(async () => jpegliEncoder(await compileWasm(jpegliUrl)));
 
 const decoder = jsquashStarted(() => import('@jsquash/jpeg/decode'), () => compileWasm(decoderUrl));
 
-export async function encodeJpegli(image: ImageData, options: JpegliOptions): Promise<ArrayBuffer> {
+export async function encodeJpegli(image: ImageData | PixelRows, options: JpegliOptions): Promise<ArrayBuffer> {
   return (await encoder())(image, options);
 }
 

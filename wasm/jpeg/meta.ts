@@ -48,7 +48,7 @@ export const jpeg = {
    * sequential saved little time for more bytes (docs/decisions/encoder-settings.md). The quality is jpegliQuality's.
    */
   optimisedOptions: { subsampling: '420', progressiveLevel: 2 },
-  /** jpegli's heap: 4.9 bytes a pixel on a 12 MP photo, 5.7 on 3 MP (`npm run bench:heaps`; the pixels come a strip at a time). */
+  /** jpegli's heap: 5.0 bytes a pixel on a 12 MP photo, 6.0 on 3 MP (`npm run bench:heaps`; the pixels come 1 MB of rows at a time). */
   encoderHeapBytesPerPixel: 6,
 } as const satisfies FormatInfo<'jpeg', Omit<JpegliOptions, 'quality'>>;
 

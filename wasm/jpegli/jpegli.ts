@@ -6,6 +6,7 @@
  * Plain module, no DOM, for a worker and for Node alike: the JPEG codec's optimised encoder (wasm/jpeg/loader.ts), the
  * unit tests and `npm run bench:encoders` run it.
  */
+import type { PixelRows } from '../../workers/pipeline/raw-image';
 
 export interface JpegliOptions {
   /** libjpeg's 1–100 scale, as the browser's encoder takes it (× 100); jpegli maps it to a butteraugli distance. */
@@ -39,6 +40,11 @@ interface JpegliExports {
 /** What jpegli says when it refuses an encode (a dimension over its limit, a marker too long): its own message. */
 export class JpegliError extends Error {
   override name = 'JpegliError';
+}
+
+/** A strip of rows the source could not give (PixelRows.readRows threw): its own error, carried past jpegli's. */
+class RowsUnread {
+  constructor(readonly cause: unknown) {}
 }
 
 const ERRNO_BADF = 8;
@@ -78,9 +84,20 @@ function readCString(memory: WebAssembly.Memory, pointer: number): string {
 
 /**
  * How much of the picture goes into jpegli's heap at a time: a strip of rows that stays in the CPU's cache while jpegli
- * reads it, where the whole picture (48 MB at 12 MP) would double the heap and be copied through main memory.
+ * reads it, where the whole picture (48 MB at 12 MP) would double the heap and be copied through main memory. 1 MB:
+ * a strip read straight out of a decoded frame costs a call each (workers/pipeline/bitmap-pixels.ts), and 256 KB
+ * strips took longer; from a whole picture in memory, 64 KB, 256 KB and 1 MB time the same.
  */
-const STRIP_BYTES = 256 * 1024;
+const STRIP_BYTES = 1024 * 1024;
+
+/** Pixels already in memory, as rows. */
+function rowsOf(image: { data: Uint8ClampedArray | Uint8Array; width: number; height: number }): PixelRows {
+  const stride = image.width * 4;
+  if (image.data.length !== stride * image.height) throw new JpegliError(`expected ${image.width} × ${image.height} RGBA pixels, got ${image.data.length} bytes`);
+  return { width: image.width, height: image.height, readRows: (y, count, into) => into.set(image.data.subarray(y * stride, (y + count) * stride)) };
+}
+
+const isRows = (image: object): image is PixelRows => 'readRows' in image;
 
 /**
  * An encoder over one compiled module. An instance whose encode failed is dropped (jpegli's error handling ends in a
@@ -88,11 +105,14 @@ const STRIP_BYTES = 256 * 1024;
  */
 export function jpegliEncoder(module: WebAssembly.Module) {
   let instance: Promise<JpegliExports> | null = null;
-  return async function encodeJpegli(image: { data: Uint8ClampedArray | Uint8Array; width: number; height: number }, options: JpegliOptions): Promise<ArrayBuffer> {
+  // One encode at a time: jpegli's state is the instance's, and an encode whose rows come from a frame waits between
+  // strips, where a second encode (a warm-up, the next job) must not start on the same instance.
+  let previous: Promise<unknown> = Promise.resolve();
+
+  async function encodeNow(rows: PixelRows, options: JpegliOptions): Promise<ArrayBuffer> {
     instance ??= instantiate(module);
     const jpegli = await instance;
-    const { width, height } = image;
-    if (image.data.length !== width * height * 4) throw new JpegliError(`expected ${width} × ${height} RGBA pixels, got ${image.data.length} bytes`);
+    const { width, height } = rows;
     const copyIn = (bytes: Uint8Array | undefined): [number, number] => {
       if (!bytes || bytes.length === 0) return [0, 0];
       const pointer = jpegli.pc_alloc(bytes.length);
@@ -120,12 +140,18 @@ export function jpegliEncoder(module: WebAssembly.Module) {
       for (let row = 0; row < height; row += bufferRows) {
         const count = Math.min(bufferRows, height - row);
         // A view made each time: jpegli's heap may have grown (and its buffer moved) since the last strip.
-        new Uint8Array(jpegli.memory.buffer, buffer, count * stride).set(image.data.subarray(row * stride, (row + count) * stride));
+        try {
+          await rows.readRows(row, count, new Uint8Array(jpegli.memory.buffer, buffer, count * stride));
+        } catch (error) {
+          // The source's failure, not jpegli's: said as it is, once the half-done instance is let go (below).
+          throw new RowsUnread(error);
+        }
         jpegli.pc_write_rows(count);
       }
       jpegli.pc_finish();
     } catch (error) {
       instance = null;
+      if (error instanceof RowsUnread) throw error.cause;
       if (error instanceof JpegliError) throw error;
       const message = error instanceof WebAssembly.RuntimeError ? readCString(jpegli.memory, jpegli.pc_error()) : '';
       throw new JpegliError(message ? `jpegli: ${message}` : `jpegli failed: ${String(error)}`);
@@ -134,5 +160,12 @@ export function jpegliEncoder(module: WebAssembly.Module) {
     const output = new Uint8Array(jpegli.memory.buffer, jpegli.pc_output(), jpegli.pc_output_size()).slice();
     jpegli.pc_release();
     return output.buffer;
+  }
+
+  /** RGBA pixels in memory, or rows read a strip at a time as jpegli takes them. */
+  return function encodeJpegli(image: PixelRows | { data: Uint8ClampedArray | Uint8Array; width: number; height: number }, options: JpegliOptions): Promise<ArrayBuffer> {
+    const encoded = previous.then(() => encodeNow(isRows(image) ? image : rowsOf(image), options));
+    previous = encoded.catch(() => undefined);
+    return encoded;
   };
 }

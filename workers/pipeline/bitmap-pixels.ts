@@ -3,7 +3,7 @@ import { CONVERSION_ERRORS } from '../../core/messages';
 import { jpegMetadata } from '../../wasm/jpeg/exif';
 import { releaseCanvas } from './canvas-encoder';
 import { flipHorizontal, rotate } from './pixels';
-import { createRawImage, type RawImage } from './raw-image';
+import { createRawImage, type PixelRows, type RawImage } from './raw-image';
 
 /**
  * A decoded bitmap's pixels, read out for the pipeline. Through WebCodecs' VideoFrame.copyTo where the engine reads
@@ -70,13 +70,34 @@ function orientationExif(orientation: number): Uint8Array {
   return concat(new Uint8Array(header), new Uint8Array([0x00, 0x01]), new Uint8Array(entry), new Uint8Array(4));
 }
 
+/** A frame's stored pixels read a row at a time (`copyTo` with a `rect`), as frameRows reads its strips. */
+async function storedPixelsByRows(frame: VideoFrame): Promise<Uint8Array> {
+  const { x, y, width, height } = frame.visibleRect ?? { x: 0, y: 0, width: frame.codedWidth, height: frame.codedHeight };
+  const pixels = new Uint8Array(width * height * 4);
+  for (let row = 0; row < height; row++) {
+    const into = pixels.subarray(row * width * 4, (row + 1) * width * 4);
+    await frame.copyTo(into, { format: 'RGBA', rect: { x, y: y + row, width, height: 1 }, layout: [{ offset: 0, stride: width * 4 }] } as VideoFrameCopyToOptions);
+  }
+  return pixels;
+}
+
+/** What this engine's VideoFrame reads as its canvas does (framesReadAsCanvas). */
+interface FrameReading {
+  /** A whole frame, turned as it says: copyFramePixels. */
+  whole: boolean;
+  /** A frame's rows, a strip at a time: frameRows. */
+  byRows: boolean;
+}
+
 /**
  * Whether this engine's VideoFrame reads a bitmap as its canvas does: an 8 × 4 picture with a mark in three corners,
  * stored with EXIF orientation 7 (a quarter turn and a mirror), read both ways. An engine that drops the orientation,
- * reports it otherwise or converts colours otherwise fails it and keeps the canvas.
+ * reports it otherwise or converts colours otherwise fails it and keeps the canvas. Read a row at a time, the stored
+ * pixels must be the whole read's, or frames are not read by rows.
  */
-async function framesReadAsCanvas(): Promise<boolean> {
-  if (typeof VideoFrame === 'undefined' || typeof OffscreenCanvas === 'undefined') return false;
+async function framesReadAsCanvas(): Promise<FrameReading> {
+  const neither = { whole: false, byRows: false };
+  if (typeof VideoFrame === 'undefined' || typeof OffscreenCanvas === 'undefined') return neither;
   try {
     const canvas = new OffscreenCanvas(8, 4);
     const context = canvas.getContext('2d')!;
@@ -94,13 +115,27 @@ async function framesReadAsCanvas(): Promise<boolean> {
     // Closed by the read-out when it succeeded; left open when it did not apply.
     if (!viaFrame) frameSide.close();
     const viaCanvas = canvasPixels(await decode());
-    return viaFrame !== null && viaFrame.data.every((value, index) => value === viaCanvas.data[index]);
+    const whole = viaFrame !== null && viaFrame.data.every((value, index) => value === viaCanvas.data[index]);
+    if (!whole) return neither;
+    const rowsSide = await decode();
+    const frame = new VideoFrame(rowsSide, { timestamp: 0 });
+    try {
+      const stored = new Uint8Array(frame.allocationSize({ format: 'RGBA' } as VideoFrameCopyToOptions));
+      await frame.copyTo(stored, { format: 'RGBA' } as VideoFrameCopyToOptions);
+      const byRows = await storedPixelsByRows(frame);
+      return { whole, byRows: byRows.length === stored.length && byRows.every((value, index) => value === stored[index]) };
+    } catch {
+      return { whole, byRows: false };
+    } finally {
+      frame.close();
+      rowsSide.close();
+    }
   } catch {
-    return false;
+    return neither;
   }
 }
 
-let framesReadRight: Promise<boolean> | null = null;
+let framesRead: Promise<FrameReading> | null = null;
 
 /** The bitmap's pixels drawn on a canvas and read back: every engine's way. The bitmap is closed as soon as it is drawn, before the pixels are read out. */
 function canvasPixels(bitmap: ImageBitmap): RawImage {
@@ -123,6 +158,43 @@ function canvasPixels(bitmap: ImageBitmap): RawImage {
  * check (once per worker) and the frame has no alpha, else through a canvas.
  */
 export async function bitmapToPixels(bitmap: ImageBitmap): Promise<RawImage> {
-  const viaFrame = (await (framesReadRight ??= framesReadAsCanvas())) ? await copyFramePixels(bitmap) : null;
+  const viaFrame = (await (framesRead ??= framesReadAsCanvas())).whole ? await copyFramePixels(bitmap) : null;
   return viaFrame ?? canvasPixels(bitmap);
+}
+
+/** A frame's rows, read as an encoder takes them; closed once the encode is done. */
+export interface FrameRows extends PixelRows {
+  close(): void;
+}
+
+/**
+ * The bitmap's rows as sRGB RGBA, read out of a VideoFrame a strip at a time as the encoder asks (`copyTo` with a
+ * `rect`, into the encoder's own buffer): no copy of the whole picture, which for a 12 MP photo is 48 MB to allocate
+ * and fill before jpegli reads it again. Null where this engine did not pass the check, or the frame has alpha or is
+ * stored turned (its pixels are turned as a whole: bitmapToPixels). The bitmap stays open; the caller closes both.
+ */
+export async function frameRows(bitmap: ImageBitmap): Promise<FrameRows | null> {
+  if (!(await (framesRead ??= framesReadAsCanvas())).byRows) return null;
+  let frame: VideoFrame;
+  try {
+    frame = new VideoFrame(bitmap, { timestamp: 0 });
+  } catch {
+    return null;
+  }
+  const shown = frame as VideoFrame & Partial<Orientation>;
+  const { x, y, width, height } = frame.visibleRect ?? { x: 0, y: 0, width: frame.codedWidth, height: frame.codedHeight };
+  const upright = (shown.rotation ?? 0) === 0 && !(shown.flip ?? false);
+  if (!frame.format || !OPAQUE_FORMATS.has(frame.format) || !upright || width !== bitmap.width || height !== bitmap.height) {
+    frame.close();
+    return null;
+  }
+  const stride = width * 4;
+  return {
+    width,
+    height,
+    readRows: async (row, count, into) => {
+      await frame.copyTo(into, { format: 'RGBA', rect: { x, y: y + row, width, height: count }, layout: [{ offset: 0, stride }] } as VideoFrameCopyToOptions);
+    },
+    close: () => frame.close(),
+  };
 }

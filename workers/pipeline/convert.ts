@@ -8,7 +8,7 @@ import { choosesQualityByLook, judgesOutput, smartTarget } from '../../core/look
 import { hasTargetSize } from '../../core/policy';
 import { CODECS, SOURCE_CODECS, type Codec } from '../../wasm';
 import { encodeBitmapWithCanvas } from './canvas-encoder';
-import { bitmapToPixels } from './bitmap-pixels';
+import { bitmapToPixels, frameRows } from './bitmap-pixels';
 import { decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from './decode';
 import { explainMemoryFailure } from './failures';
 import { LOOK_TILE, lookTiles, lookView, lookViewOfBitmap } from './look';
@@ -193,6 +193,34 @@ async function encodeUnchangedBitmap(bitmap: ImageBitmap, source: SourceFormat, 
   return { bytes, mimeType: format.mimeType, width, height, encodes: 1, ...look };
 }
 
+/**
+ * The size-optimising encoder on the decoded bitmap's rows, read out of it a strip at a time as the encoder takes
+ * them (frameRows): a plain re-encode's pixels need no copy of their own when the encoder takes rows (jpegli). Null,
+ * the bitmap still open, where the rows are not read so (an engine that failed the check, a frame with alpha or
+ * stored turned): the pixel path then reads it whole.
+ */
+async function encodeBitmapRows(bitmap: ImageBitmap, output: Codec, request: EncodeRequest, report: ProgressReporter): Promise<EncodedImage | null> {
+  if (!output.encodeRows) return null;
+  const rows = await frameRows(bitmap);
+  if (!rows) return null;
+  const { settings } = request;
+  const { width, height } = rows;
+  const tiles = lookTiles(bitmap);
+  let bytes: ArrayBuffer;
+  let sourceView: RawImage | null;
+  try {
+    // An opaque frame (frameRows): nothing to flatten, in the view or the output.
+    sourceView = judgesOutput(settings, output.format) ? lookViewOfBitmap(bitmap, tiles, null) : null;
+    bytes = await output.encodeRows(rows, encodeOptions(encoderQuality(settings), request));
+  } finally {
+    rows.close();
+    bitmap.close();
+  }
+  report({ percent: STAGE_END.encode });
+  const look = sourceView ? await lookAt(sourceView, tiles, bytes, output, request.judgeLater) : NOT_JUDGED;
+  return { bytes, mimeType: output.format.mimeType, width, height, encodes: 1, ...look };
+}
+
 /** Refuses an output size (a resize, a custom size) over the limit before any pixel is resampled. */
 function checkOutputSize(upright: Size, settings: ConversionSettings, plan: JobPlan, pixelLimit: number): void {
   const { width, height } = geometryFor(rotated(upright, settings.rotation), settings, plan);
@@ -330,10 +358,16 @@ async function convertWithinLimits(request: ConvertRequest, resize: Resizer, rep
   // Not for a target size: its search encodes the pixels again and again.
   // Nor for Smart compression: its search encodes a view of them.
   const searches = hasTargetSize(settings) || choosesQualityByLook(settings, output.format);
-  const bitmap = plan.encoder === 'browser' && !searches && unchangedEitherWay ? await decodeToBitmap(file) : null;
+  // A plain re-encode starts from the bitmap: the browser's encoder takes it as it is, and a WASM encoder that takes
+  // rows reads them out of it as it goes. Its decode takes its turn as the pixel path's does.
+  const plainReEncode = !searches && unchangedEitherWay;
+  const fromRows = plainReEncode && plan.encoder === 'wasm' && output.encodeRows !== undefined;
+  const bitmap = plainReEncode && plan.encoder === 'browser' ? await decodeToBitmap(file) : fromRows ? await decodeInTurn(request, () => decodeToBitmap(file)) : null;
   if (bitmap) report({ percent: STAGE_END.decode, stage: { name: 'encoding' } });
+  const encodeBitmap = (decoded: ImageBitmap) =>
+    plan.encoder === 'browser' ? encodeUnchangedBitmap(decoded, format, output, settings, request.judgeLater) : encodeBitmapRows(decoded, output, request, report);
   const encoded =
-    (bitmap && !changesPixels(bitmap, settings) && (await encodeUnchangedBitmap(bitmap, format, output, settings, request.judgeLater))) ||
+    (bitmap && !changesPixels(bitmap, settings) && (await encodeBitmap(bitmap))) ||
     (await convertPixels(
       await decodeInTurn(request, () => decodePixels(request, sourceBytes, bitmap)).finally(() => sourceBytes.release()),
       output,
