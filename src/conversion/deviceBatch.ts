@@ -79,6 +79,14 @@ export interface Restored {
 
 const isFinished = (job: ConversionJob) => job.status === 'completed' || job.status === 'error';
 
+/**
+ * How long a batch's sources wait before they are copied onto the device, unless a job of it finishes first or the
+ * page is hidden. As a batch starts, the page lays out its rows and the first decodes begin; a copy then (a worker
+ * started, the file read and written) took cores those frames needed: on a phone's CPU (4×, two cores) runs with a
+ * long task went from 5 of 16 to 1 of 16 with the copies a little later (docs/decisions/keep-the-batch.md).
+ */
+export const KEEP_SOURCES_AFTER_MS = 1_000;
+
 /** Copies a source onto the device in a worker: the bridge's keepInWorker (handed in, so this chunk does not split the bridge off the page's first script). */
 export type SourceKeeper = (file: Blob, place: DevicePlace) => Promise<Kept>;
 
@@ -91,6 +99,9 @@ export class DeviceBatch implements OutputKeeping {
   private saving: Promise<void> | null = null;
   private dirty = false;
   private askedToPersist = false;
+  /** Sources of a starting batch, waiting to be copied (keepSourcesSoon). */
+  private toKeep: Tracked[] = [];
+  private keepTimer: ReturnType<typeof setTimeout> | null = null;
 
   private constructor(
     readonly store: DeviceStore,
@@ -173,6 +184,7 @@ export class DeviceBatch implements OutputKeeping {
     const now = Date.now();
     const present = new Set<string>();
     const queued: Tracked[] = [];
+    let justFinished = false;
     for (const job of jobs) {
       present.add(job.id);
       const tracked = this.tracked.get(job.id);
@@ -183,6 +195,7 @@ export class DeviceBatch implements OutputKeeping {
         continue;
       }
       if (tracked.job.status !== job.status || tracked.job.settingsKey !== job.settingsKey) tracked.updatedAt = now;
+      if (isFinished(job) && !isFinished(tracked.job)) justFinished = true;
       tracked.job = job;
     }
     for (const [id, tracked] of this.tracked) {
@@ -192,14 +205,37 @@ export class DeviceBatch implements OutputKeeping {
       const output = tracked.job.keptAt?.name ?? outputFile(id, formatInfo(tracked.job.outputFormat).extension);
       void deleteDeviceFiles(this.store, tracked.sourceKept ? [sourceFile(id), output] : [output]);
     }
-    if (queued.length > 0) this.keepSources(queue, queued);
+    if (queued.length > 0) this.keepSourcesSoon(queue, queued);
+    if (justFinished) this.keepWaitingSources();
     this.saveSoon();
   };
 
-  /** Copies newly queued jobs' sources onto the device, one at a time in a worker. */
-  private keepSources(queue: ConversionQueue, queued: readonly Tracked[]): void {
+  /**
+   * Newly queued jobs' sources, to be copied once the batch is under way: when a job finishes, the page is hidden (a
+   * phone may discard it next), or KEEP_SOURCES_AFTER_MS have passed, whichever comes first.
+   */
+  private keepSourcesSoon(queue: ConversionQueue, queued: readonly Tracked[]): void {
     if (!queue.keepsOnDevice()) return;
     this.askToPersist(queued);
+    this.toKeep.push(...queued);
+    if (this.keepTimer !== null) return;
+    this.keepTimer = setTimeout(this.keepWaitingSources, KEEP_SOURCES_AFTER_MS);
+    globalThis.document?.addEventListener('visibilitychange', this.keepWaitingSources);
+  }
+
+  private readonly keepWaitingSources = (): void => {
+    if (this.keepTimer === null) return;
+    clearTimeout(this.keepTimer);
+    this.keepTimer = null;
+    globalThis.document?.removeEventListener('visibilitychange', this.keepWaitingSources);
+    const waiting = this.toKeep;
+    this.toKeep = [];
+    // Only those still in the queue: a job removed meanwhile has nothing to keep.
+    if (this.queue) this.keepSources(this.queue, waiting.filter((tracked) => this.tracked.get(tracked.job.id) === tracked));
+  };
+
+  /** Copies jobs' sources onto the device, one at a time in a worker. */
+  private keepSources(queue: ConversionQueue, queued: readonly Tracked[]): void {
     for (const tracked of queued) {
       const place = { store: this.store, name: sourceFile(tracked.job.id), limitBytes: readLimit() };
       this.keepSource(tracked.job.file, place).then(

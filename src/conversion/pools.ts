@@ -132,8 +132,8 @@ export const zipPool = lazily(
 );
 
 /**
- * Sources copied onto the device one at a time as a batch is queued: disk work, little CPU, and a copy at a time
- * leaves the conversions their cores. Ended a second after the last copy.
+ * Sources copied onto the device one at a time once a batch is under way (DeviceBatch): disk work, little CPU, and a
+ * copy at a time leaves the conversions their cores. Ended a second after the last copy.
  */
 export const keepPool = lazily(
   () =>
