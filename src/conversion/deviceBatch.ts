@@ -83,9 +83,9 @@ const isFinished = (job: ConversionJob) => job.status === 'completed' || job.sta
  * How long a batch's sources wait before they are copied onto the device, unless a job of it finishes first or the
  * page is hidden. As a batch starts, the page lays out its rows and the first decodes begin; a copy then (a worker
  * started, the file read and written) took cores those frames needed: on a phone's CPU (4×, two cores) runs with a
- * long task went from 5 of 16 to 1 of 16 with the copies a little later (docs/decisions/keep-the-batch.md).
+ * long task went from 8 of 24 to 2 of 24 with the copies a little later (docs/decisions/keep-the-batch.md).
  */
-export const KEEP_SOURCES_AFTER_MS = 1_000;
+const KEEP_SOURCES_AFTER_MS = 1_000;
 
 /** Copies a source onto the device in a worker: the bridge's keepInWorker (handed in, so this chunk does not split the bridge off the page's first script). */
 export type SourceKeeper = (file: Blob, place: DevicePlace) => Promise<Kept>;

@@ -70,14 +70,27 @@ function orientationExif(orientation: number): Uint8Array {
   return concat(new Uint8Array(header), new Uint8Array([0x00, 0x01]), new Uint8Array(entry), new Uint8Array(4));
 }
 
-/** A frame's stored pixels read a row at a time (`copyTo` with a `rect`), as frameRows reads its strips. */
-async function storedPixelsByRows(frame: VideoFrame): Promise<Uint8Array> {
+/**
+ * A frame's stored rows, read with `copyTo` and a `rect` into the caller's buffer: frameRows' strips, and the check's
+ * rows (framesReadAsCanvas), so the check reads as the encoder will.
+ */
+function frameRowReader(frame: VideoFrame): PixelRows {
   const { x, y, width, height } = frame.visibleRect ?? { x: 0, y: 0, width: frame.codedWidth, height: frame.codedHeight };
+  const stride = width * 4;
+  return {
+    width,
+    height,
+    readRows: async (row, count, into) => {
+      await frame.copyTo(into, { format: 'RGBA', rect: { x, y: y + row, width, height: count }, layout: [{ offset: 0, stride }] } as VideoFrameCopyToOptions);
+    },
+  };
+}
+
+/** A frame's stored pixels read a row at a time (frameRowReader). */
+async function storedPixelsByRows(frame: VideoFrame): Promise<Uint8Array> {
+  const { width, height, readRows } = frameRowReader(frame);
   const pixels = new Uint8Array(width * height * 4);
-  for (let row = 0; row < height; row++) {
-    const into = pixels.subarray(row * width * 4, (row + 1) * width * 4);
-    await frame.copyTo(into, { format: 'RGBA', rect: { x, y: y + row, width, height: 1 }, layout: [{ offset: 0, stride: width * 4 }] } as VideoFrameCopyToOptions);
-  }
+  for (let row = 0; row < height; row++) await readRows(row, 1, pixels.subarray(row * width * 4, (row + 1) * width * 4));
   return pixels;
 }
 
@@ -182,19 +195,11 @@ export async function frameRows(bitmap: ImageBitmap): Promise<FrameRows | null> 
     return null;
   }
   const shown = frame as VideoFrame & Partial<Orientation>;
-  const { x, y, width, height } = frame.visibleRect ?? { x: 0, y: 0, width: frame.codedWidth, height: frame.codedHeight };
+  const rows = frameRowReader(frame);
   const upright = (shown.rotation ?? 0) === 0 && !(shown.flip ?? false);
-  if (!frame.format || !OPAQUE_FORMATS.has(frame.format) || !upright || width !== bitmap.width || height !== bitmap.height) {
+  if (!frame.format || !OPAQUE_FORMATS.has(frame.format) || !upright || rows.width !== bitmap.width || rows.height !== bitmap.height) {
     frame.close();
     return null;
   }
-  const stride = width * 4;
-  return {
-    width,
-    height,
-    readRows: async (row, count, into) => {
-      await frame.copyTo(into, { format: 'RGBA', rect: { x, y: y + row, width, height: count }, layout: [{ offset: 0, stride }] } as VideoFrameCopyToOptions);
-    },
-    close: () => frame.close(),
-  };
+  return { ...rows, close: () => frame.close() };
 }
