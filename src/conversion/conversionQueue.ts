@@ -80,6 +80,16 @@ export interface QueueOptions {
  * The queue outside React: jobs held by the pure reducer, work handed to the converter. Components subscribe
  * to just what they show (useSyncExternalStore), so a progress tick re-renders the queue list, not the page.
  */
+/** What the workers report (a job started, moved, ended or was judged), as against what the visitor did. */
+const WORKER_NEWS: ReadonlySet<JobAction['type']> = new Set(['started', 'progress', 'tick', 'completed', 'failed', 'judged']);
+
+/**
+ * How often the workers' reports reach the page's parts at most. A short job reports four or five times (started,
+ * a stage or two, its end), each a render and a frame of the page's own: on a phone's CPU that work outran the
+ * batch's. Four times a second a bar still moves, and a job's end shows within a quarter of a second.
+ */
+export const WORKER_NEWS_EVERY_MS = 250;
+
 export class ConversionQueue {
   private jobs: ConversionJob[] = [];
   private readonly listeners = new Set<() => void>();
@@ -96,6 +106,10 @@ export class ConversionQueue {
   private runOpen = false;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private notifyScheduled = false;
+  /** When subscribers last heard of a change (performance.now()). */
+  private notifiedAt = -Infinity;
+  /** The wait before workers' news is told, while one runs (WORKER_NEWS_EVERY_MS). */
+  private notifyDelay: ReturnType<typeof setTimeout> | null = null;
   /** Each file's outcome per settings, rebuilt only when a job is added, removed or changes state (not on progress). */
   private outcomes = new Map<File, Map<string, FileOutcome>>();
   private outcomeStates = '';
@@ -315,24 +329,38 @@ export class ConversionQueue {
     // The spec's simulated progress keeps a running job's bar moving between the worker's stage reports.
     this.setTicking(next.some((job) => job.status === 'processing'));
     this.finishRunIfSettled();
-    this.scheduleNotify();
+    this.scheduleNotify(WORKER_NEWS.has(action.type));
   }
 
   /**
    * Subscribers hear of changes at most once per frame: a burst of worker reports and a progress tick become
    * one render. They hear in a task of its own just after a frame, not in the frame's animation callbacks: React's
    * commit and the browser's style, layout and paint of it then are two tasks, not one twice as long (on a page 4×
-   * slower, that sum was most of a batch's long tasks, and a tap waits for the whole task it lands behind).
+   * slower, that sum was most of a batch's long tasks, and a tap waits for the whole task it lands behind). What the
+   * workers report comes at most every WORKER_NEWS_EVERY_MS; what the visitor did, at the next frame.
    */
-  private scheduleNotify(): void {
-    if (this.notifyScheduled) return;
+  private scheduleNotify(fromWorkers: boolean): void {
+    // Already on its way, as soon as this change needs: the one notify tells of both.
+    if (this.notifyScheduled && (fromWorkers || this.notifyDelay === null)) return;
+    clearTimeout(this.notifyDelay ?? undefined);
+    this.notifyDelay = null;
     this.notifyScheduled = true;
-    const notify = () => {
-      this.notifyScheduled = false;
-      for (const listener of this.listeners) listener();
-    };
-    afterNextFrame(notify);
+    const wait = fromWorkers ? this.notifiedAt + WORKER_NEWS_EVERY_MS - performance.now() : 0;
+    if (wait <= 0) {
+      afterNextFrame(this.notify);
+      return;
+    }
+    this.notifyDelay = setTimeout(() => {
+      this.notifyDelay = null;
+      afterNextFrame(this.notify);
+    }, wait);
   }
+
+  private readonly notify = (): void => {
+    this.notifyScheduled = false;
+    this.notifiedAt = performance.now();
+    for (const listener of this.listeners) listener();
+  };
 
   private setTicking(on: boolean): void {
     if (on && !this.ticker) this.ticker = setInterval(() => this.dispatch({ type: 'tick', now: performance.now() }), TICK_MS);

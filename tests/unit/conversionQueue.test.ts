@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ConvertOptions, Converter } from '../../src/conversion/bridge';
 import type { ConversionSettings, ConvertResult, JudgeRequest, LookSource, OutputLook } from '../../core/contract';
 import { AbortedError, WorkerCrashedError } from '../../src/conversion/pool';
-import { ConversionQueue, HAND_OVER_WINDOW, LOOKS_KEPT_FOR_LATER, type RunSummary } from '../../src/conversion/conversionQueue';
+import { ConversionQueue, HAND_OVER_WINDOW, LOOKS_KEPT_FOR_LATER, WORKER_NEWS_EVERY_MS, type RunSummary } from '../../src/conversion/conversionQueue';
 import type { JobRecord } from '../../src/conversion/batchRecord';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 import { waitUntil } from './support/waitUntil';
@@ -168,6 +168,32 @@ describe('ConversionQueue', () => {
     await waitUntil(() => expect(listener).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(listener).toHaveBeenCalledTimes(1);
+    queue.dispose();
+  });
+
+  it("the workers' reports reach subscribers at most every WORKER_NEWS_EVERY_MS; what the visitor does, at the next frame", async () => {
+    const { queue, callFor, job } = makeQueue();
+    const heard: number[] = [];
+    queue.subscribe(() => heard.push(performance.now()));
+    queue.start(loose([image('x.png'), image('y.png')]), DEFAULT_SETTINGS);
+    const x = await callFor('x.png');
+    await waitUntil(() => expect(heard).toHaveLength(1));
+    // Reports straight after a notify wait for the cadence, and come together.
+    const reportedAt = performance.now();
+    x.options.onStart?.();
+    x.options.onProgress({ percent: 20 });
+    await waitUntil(() => expect(heard).toHaveLength(2));
+    expect(heard[1]! - heard[0]!).toBeGreaterThanOrEqual(WORKER_NEWS_EVERY_MS - 1);
+    expect(heard[1]! - reportedAt).toBeGreaterThan(WORKER_NEWS_EVERY_MS / 2);
+    expect(job('x.png')?.progress).toBe(20);
+    // A report, then the visitor's Cancel before its turn: both are told at once, without the wait.
+    x.options.onProgress({ percent: 40 });
+    const cancelledAt = performance.now();
+    queue.cancel(job('y.png')!.id);
+    await waitUntil(() => expect(heard).toHaveLength(3));
+    expect(heard[2]! - cancelledAt).toBeLessThan(WORKER_NEWS_EVERY_MS / 2);
+    expect(job('y.png')).toBeUndefined();
+    expect(job('x.png')?.progress).toBe(40);
     queue.dispose();
   });
 
