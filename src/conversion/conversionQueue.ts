@@ -76,10 +76,6 @@ export interface QueueOptions {
   judge?: Judge;
 }
 
-/**
- * The queue outside React: jobs held by the pure reducer, work handed to the converter. Components subscribe
- * to just what they show (useSyncExternalStore), so a progress tick re-renders the queue list, not the page.
- */
 /** What the workers report (a job started, moved, ended or was judged), as against what the visitor did. */
 const WORKER_NEWS: ReadonlySet<JobAction['type']> = new Set(['started', 'progress', 'tick', 'completed', 'failed', 'judged']);
 
@@ -90,6 +86,10 @@ const WORKER_NEWS: ReadonlySet<JobAction['type']> = new Set(['started', 'progres
  */
 export const WORKER_NEWS_EVERY_MS = 250;
 
+/**
+ * The queue outside React: jobs held by the pure reducer, work handed to the converter. Components subscribe
+ * to just what they show (useSyncExternalStore), so a progress tick re-renders the queue list, not the page.
+ */
 export class ConversionQueue {
   private jobs: ConversionJob[] = [];
   private readonly listeners = new Set<() => void>();
