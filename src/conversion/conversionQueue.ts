@@ -76,7 +76,7 @@ export interface QueueOptions {
   judge?: Judge;
 }
 
-/** What the workers report (a job started, moved, ended or was judged), as against what the visitor did. */
+/** What the workers report (a job started, moved, ended or was judged) and the progress tick, as against what the visitor did. */
 const WORKER_NEWS: ReadonlySet<JobAction['type']> = new Set(['started', 'progress', 'tick', 'completed', 'failed', 'judged']);
 
 /**
