@@ -67,3 +67,18 @@ export function pssKb(pid: number): number {
     return 0;
   }
 }
+
+/**
+ * A process's resident anonymous and shared memory, in kB, from the kernel's counters in /proc/PID/status (read in
+ * constant time, unlike PSS); 0 if it is gone. Its file-backed pages (the browser's own binary and libraries, which
+ * every process maps) are left out: they do not grow with a batch.
+ */
+export function residentKb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const counter = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    return counter('RssAnon') + counter('RssShmem');
+  } catch {
+    return 0;
+  }
+}

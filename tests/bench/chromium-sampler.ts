@@ -1,32 +1,46 @@
-import { chromiumProcesses, pssKb } from '../chromium-processes';
+import { chromiumProcesses, pssKb, residentKb } from '../chromium-processes';
 import { cpuByThread, cpuUsed, mergeReading, type ThreadCpu } from './cpu';
 
+const totalPssKb = (pids: number[]) => pids.reduce((sum, pid) => sum + pssKb(pid), 0);
+const totalResidentKb = (pids: number[]) => pids.reduce((sum, pid) => sum + residentKb(pid), 0);
+
 /**
- * Samples Chromium's processes every 200 ms, with one walk of /proc per sample: the peak of their total PSS
- * (renderer and its workers included), and the CPU seconds each thread group used (see cpu.ts).
+ * Samples Chromium's processes every 200 ms, with one walk of /proc per sample: their peak memory, and the CPU seconds
+ * each thread group used (see cpu.ts).
+ *
+ * The peak is their total PSS as sampling starts plus the most their resident memory grew since (the kernel's
+ * anonymous and shared-memory counters, summed over the processes). PSS is read only at the start: the kernel walks a
+ * process's page tables for it, 35–85 ms of kernel time a reading while an 800 MB renderer converts, and read every
+ * 200 ms that took a fifth to a third of a core from the runs being measured on a 2-core machine (batches ~12% slower,
+ * the page's thread waiting for a core more often). The counters' growth matched PSS's within 10% (the corpus's
+ * photos: 241 against 219 MB; 12 × 12 MP: 159 against 162 MB).
  */
 export class ChromiumSampler {
   private timer: ReturnType<typeof setInterval> | null = null;
-  private peakKb = 0;
+  private startPssKb = 0;
+  private startResidentKb = 0;
+  private peakResidentKb = 0;
   private cpuBefore = new Map<string, ThreadCpu>();
   private cpuLatest = new Map<string, ThreadCpu>();
 
   /** Total PSS of Chromium's processes now, in MB: the idle page, before a batch. */
   static currentMb(): number {
-    return Math.round(chromiumProcesses().reduce((sum, pid) => sum + pssKb(pid), 0) / 1024);
+    return Math.round(totalPssKb(chromiumProcesses()) / 1024);
   }
 
   start(): void {
-    this.peakKb = 0;
-    this.cpuBefore = cpuByThread(chromiumProcesses());
+    const pids = chromiumProcesses();
+    this.startPssKb = totalPssKb(pids);
+    this.startResidentKb = totalResidentKb(pids);
+    this.peakResidentKb = this.startResidentKb;
+    this.cpuBefore = cpuByThread(pids);
     this.cpuLatest = new Map(this.cpuBefore);
-    this.sample();
     this.timer = setInterval(() => this.sample(), 200);
   }
 
   private sample(): void {
     const pids = chromiumProcesses();
-    this.peakKb = Math.max(this.peakKb, pids.reduce((sum, pid) => sum + pssKb(pid), 0));
+    this.peakResidentKb = Math.max(this.peakResidentKb, totalResidentKb(pids));
     mergeReading(this.cpuLatest, cpuByThread(pids));
   }
 
@@ -37,6 +51,6 @@ export class ChromiumSampler {
       this.timer = null;
       this.sample();
     }
-    return { peakMemoryMb: Math.round(this.peakKb / 1024), cpu: cpuUsed(this.cpuBefore, this.cpuLatest) };
+    return { peakMemoryMb: Math.round((this.startPssKb + this.peakResidentKb - this.startResidentKb) / 1024), cpu: cpuUsed(this.cpuBefore, this.cpuLatest) };
   }
 }
