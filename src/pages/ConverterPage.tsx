@@ -210,7 +210,9 @@ export function ConverterPage() {
   });
   const onConvert = useCallback(() => latest.current.convert(), []);
   const retry = useCallback((id: string) => queue.retry(id, latest.current.settings), [queue]);
-  const focusEmail = useCallback(() => emailInput.current?.focus(), []);
+  // The field's boundary may hydrate after the bar (HydratedLater): until it has, the ref is empty, but the input the
+  // server rendered is on the page to take the focus. (A CI run once tapped the hint and the field stayed unfocused.)
+  const focusEmail = useCallback(() => (emailInput.current ?? document.querySelector<HTMLInputElement>('input[name="email"]'))?.focus(), []);
   const [comparing, setComparing] = useState<Comparing | null>(null);
   const compareJob = useCallback((job: ConversionJob, opener: HTMLElement) => {
     if (job.outputBlob) setComparing({ subject: { heading: `Compare ${job.file.name}`, name: job.file.name, original: job.file, output: job.outputBlob, look: job.look, settings: job.settings }, opener });
