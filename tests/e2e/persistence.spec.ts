@@ -14,6 +14,8 @@ import { KEPT_FILES, KEPT_SOURCE_SIZES, RECORDED_LOOKS } from '../keptBatch';
  * a reload, a tab the system discards or a closed browser gives it back, and Clear deletes it.
  */
 
+/** What the queue says where the device keeps the batch. */
+const KEPT_NOTE = 'Results wait on this device until you download or clear them — nothing is uploaded.';
 const jobsIn = (page: Page, status: string) => page.locator(`[data-testid="job"][data-status="${status}"]`);
 
 /** Opens the app and waits until it has opened the batch kept on the device (or found it cannot: 'memory'). */
@@ -70,7 +72,7 @@ test('outputs are kept on the device as they finish, download with the same byte
     expect.stringMatching(/^source-/),
     expect.stringMatching(/^source-/),
   ]);
-  await expect(page.getByText('Results wait on this device until you download or clear them — nothing is uploaded.')).toBeVisible();
+  await expect(page.getByText(KEPT_NOTE)).toBeVisible();
 
   // The page's outputs are the stored files: the zip holds exactly their bytes.
   const stored = await page.evaluate(async () => {
@@ -231,6 +233,7 @@ test("a full device keeps the rest of the run in memory, says so once, and every
   await expect(jobsIn(page, 'completed')).toHaveCount(3);
   await expect(page.getByText("This device's storage is full")).toHaveCount(1);
   expect(await keptFiles(page)).toEqual([]);
+  await expect(page.getByText(KEPT_NOTE)).toHaveCount(0);
   const zip = await downloadAllZip(page);
   expect(Object.keys(zip)).toHaveLength(3);
   for (const bytes of Object.values(zip)) expect(magicFormat(bytes)).toBe('jpeg');
@@ -249,6 +252,7 @@ test('leaving mid-run asks first only where the batch is not kept on the device 
   await convertButton(other).click();
   await expect(jobsIn(other, 'processing')).toHaveCount(1);
   expect(await leavingIsQuestioned(other)).toBe(true);
+  await expect(other.getByText(KEPT_NOTE)).toHaveCount(0);
   await other.getByRole('button', { name: 'Cancel trip-1.jpg' }).click();
   await expect(other.getByTestId('job')).toHaveCount(0);
   expect(await leavingIsQuestioned(other)).toBe(false);
@@ -260,4 +264,7 @@ test('leaving mid-run asks first only where the batch is not kept on the device 
   await convertButton(keeper).click();
   await expect(jobsIn(keeper, 'processing')).toHaveCount(1);
   expect(await leavingIsQuestioned(keeper)).toBe(false);
+  // Said as the run starts, before a result is kept: said later, it moved the page mid-run.
+  await expect(keeper.getByText(KEPT_NOTE)).toBeVisible();
+  expect(await jobsIn(keeper, 'completed').count()).toBe(0);
 });

@@ -24,6 +24,10 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
   const rows = useRowsByFrame(jobs.length < VIRTUAL_FROM ? jobs.length : 0, ROWS_PER_FRAME);
 
   if (jobs.length === 0) return null;
+  // Said from the batch's start where the device keeps it, not from the first result kept: appearing then, above a
+  // phone's screen, it moved the page by its height mid-run (a layout of the whole page, the scroll anchored again,
+  // a scroll event). Results already kept (a restored batch, a device that filled up since) keep it said.
+  const keptHere = queue.keepsOnDevice() || jobs.some((job) => job.keptAt);
   const plainList = (shown: readonly ConversionJob[]) => (
     <ul className="job-list">
       {shown.map((job) => (
@@ -41,7 +45,7 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
         </button>
       }
     >
-      {jobs.some((job) => job.keptAt) && <p className="queue-note">Results wait on this device until you download or clear them — nothing is uploaded.</p>}
+      {keptHere && <p className="queue-note">Results wait on this device until you download or clear them — nothing is uploaded.</p>}
       {jobs.length < VIRTUAL_FROM ? (
         plainList(rows === jobs.length ? jobs : jobs.slice(0, rows))
       ) : (
