@@ -4,7 +4,7 @@ import { notify } from '../app/notify';
 import { subscribeToUpdate } from '../app/serviceWorker';
 import { config } from '../app/config';
 import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '../features/email/email';
-import { EmailField } from '../features/email/EmailField';
+import { EmailField, focusEmailField } from '../features/email/EmailField';
 import { reportConversionStarted, warmUpIntegrations } from '../features/integrations/report';
 import { DropZone } from '../features/intake/DropZone';
 import { SelectedFilesGrid } from '../features/intake/SelectedFilesGrid';
@@ -210,9 +210,8 @@ export function ConverterPage() {
   });
   const onConvert = useCallback(() => latest.current.convert(), []);
   const retry = useCallback((id: string) => queue.retry(id, latest.current.settings), [queue]);
-  // The field's boundary may hydrate after the bar (HydratedLater): until it has, the ref is empty, but the input the
-  // server rendered is on the page to take the focus. (A CI run once tapped the hint and the field stayed unfocused.)
-  const focusEmail = useCallback(() => (emailInput.current ?? document.querySelector<HTMLInputElement>('input[name="email"]'))?.focus(), []);
+  // The field sits in a boundary that may hydrate after the bar (HydratedLater): focusEmailField finds it either way.
+  const focusEmail = useCallback(() => focusEmailField(emailInput), []);
   const [comparing, setComparing] = useState<Comparing | null>(null);
   const compareJob = useCallback((job: ConversionJob, opener: HTMLElement) => {
     if (job.outputBlob) setComparing({ subject: { heading: `Compare ${job.file.name}`, name: job.file.name, original: job.file, output: job.outputBlob, look: job.look, settings: job.settings }, opener });

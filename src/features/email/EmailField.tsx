@@ -14,6 +14,17 @@ interface EmailFieldProps {
   inputRef: RefObject<HTMLInputElement | null>;
 }
 
+/** The input's name, which also finds it on the page before React has hydrated the field (focusEmailField). */
+const NAME = 'email';
+
+/**
+ * Moves the focus to the field. The page may hydrate the field after what asks (it sits in a boundary of its own):
+ * until then `inputRef` is empty, but the input the server rendered is on the page to take the focus.
+ */
+export function focusEmailField(inputRef: RefObject<HTMLInputElement | null>): void {
+  (inputRef.current ?? document.querySelector<HTMLInputElement>(`input[name="${NAME}"]`))?.focus();
+}
+
 /** Memoised: a settings tap re-renders the page component, not this field (its props do not change). */
 export const EmailField = memo(function EmailField({ value, onChange, onSubmit, inputRef }: EmailFieldProps) {
   const id = useId();
@@ -29,7 +40,7 @@ export const EmailField = memo(function EmailField({ value, onChange, onSubmit, 
         ref={inputRef}
         id={id}
         type="email"
-        name="email"
+        name={NAME}
         autoComplete="email"
         required
         placeholder="you@example.com"
