@@ -35,6 +35,8 @@ const RECORD_KEY = 'batch';
 /**
  * A limit on the bytes of one file the storage layer writes, read from localStorage: how a test (or a host that
  * wants results kept in memory) makes the device "full" without filling a disk. Unset: the browser's own quota.
+ * Read once, as the device's storage opens: a page's first localStorage read waits for the browser to hand over the
+ * origin's whole store, and read at each file kept it was the first at Convert, in the busiest moment of a batch.
  */
 export const LIMIT_KEY = 'pixel-converter:device-storage-limit';
 
@@ -107,6 +109,7 @@ export class DeviceBatch implements OutputKeeping {
     readonly store: DeviceStore,
     private readonly records: UseStore,
     private readonly found: BatchRecord | null,
+    private readonly limitBytes: number | null,
   ) {}
 
   /**
@@ -120,10 +123,10 @@ export class DeviceBatch implements OutputKeeping {
     if (!store || !(await holdLock(locks))) return null;
     const records = closingStore('pixel-converter-batch', 'record');
     const found = parseRecord(await get(RECORD_KEY, records).catch(() => null));
-    return new DeviceBatch(store, records, found);
+    return new DeviceBatch(store, records, found, readLimit());
   }
 
-  readonly placeFor = (jobId: string, extension: string): DevicePlace => ({ store: this.store, name: outputFile(jobId, extension), limitBytes: readLimit() });
+  readonly placeFor = (jobId: string, extension: string): DevicePlace => ({ store: this.store, name: outputFile(jobId, extension), limitBytes: this.limitBytes });
 
   readonly discard = (place: DevicePlace): void => void deleteDeviceFiles(this.store, [place.name]);
 
@@ -237,7 +240,7 @@ export class DeviceBatch implements OutputKeeping {
   /** Copies jobs' sources onto the device, one at a time in a worker. */
   private keepSources(queue: ConversionQueue, queued: readonly Tracked[]): void {
     for (const tracked of queued) {
-      const place = { store: this.store, name: sourceFile(tracked.job.id), limitBytes: readLimit() };
+      const place = { store: this.store, name: sourceFile(tracked.job.id), limitBytes: this.limitBytes };
       this.keepSource(tracked.job.file, place).then(
         (kept) => {
           if (kept === 'storage-full') queue.storageFull();
