@@ -6,18 +6,14 @@ import { median } from '../lib/median';
  * or a hot one. The figure is what the page's thread gets, whatever the reason, at the moment it is asked.
  */
 
-/**
- * Steps of the timed loop: about a quarter of a millisecond on a desktop core of the 2020s. Short, because the probe
- * runs as a batch starts, when a tap waits for whatever the page's thread is doing; four times as many steps made it
- * one task of 20–25 ms at 4× CPU, among the frames that show Convert's answer (docs/decisions/leave-the-page-a-core.md).
- */
-const PROBE_STEPS = 250_000;
+/** Steps of the timed loop: about a millisecond on a desktop core of the 2020s. */
+const PROBE_STEPS = 1_000_000;
 
 /**
- * Above this, the page's thread is slow: twice a desktop core's time for the probe (0.27–0.30 ms on this project's
- * bench machine, with a worker busy or not; 0.8–3.0 ms with the page's CPU 4× slower, 1.3–2.7 ms at 6×).
+ * Above this, the page's thread is slow: three times a desktop core's time for the probe (1.0 ms on this project's
+ * bench machine; 4–5 ms with the page's CPU 4× slower, 6–7 ms at 6×).
  */
-export const SLOW_PAGE_MS = 0.6;
+export const SLOW_PAGE_MS = 3;
 
 /**
  * Each probe times the loop up to this many times and goes by the median: a run can land in a moment when DevTools'
@@ -50,20 +46,18 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 /**
  * Times the probe on the calling thread, in a task of its own, until the verdict is settled (three timed runs as a
- * rule, after two untimed ones): under 2 ms of a desktop's time, 6 ms on a thread 4× slower. The runs are timed back
+ * rule, after an untimed one): about 4 ms of a desktop's time, 18 ms on a thread 4× slower. The runs are timed back
  * to back in that one task (timed in tasks of their own, they began at full speed under DevTools' throttling as
  * often as not), and before a batch's first job starts (with a worker busy, the throttling thread itself waited for
  * a core and let runs through at full speed).
  */
 export async function probePageSpeed(): Promise<number[]> {
   await nextTask();
-  // The first runs are not the page's speed either way: on a fast page they were up to 8× slower (V8 compiles the
-  // loop again, even when it had run before, and the optimised code may come a run later), and under DevTools'
-  // throttling the first often ran at full speed (the thread had been idle). Two whole untimed runs first: after one
-  // only, a fast page's first timed run at a batch's start took 0.7–1.1 ms in four probes of six, after two in one of
-  // six (the median settles it). On an idle page the medians were 0.27–0.30 ms at full speed and 0.8 ms or more at
-  // 4× (30 probes each).
-  let sink = spin(PROBE_STEPS) ^ spin(PROBE_STEPS);
+  // The first run is not the page's speed either way: on a fast page it was up to 8× slower (V8 compiles the loop
+  // again, even when it had run before), and under DevTools' throttling it often ran at full speed (the thread had
+  // been idle). A whole untimed run first; after it, a fast page's runs were 1.0–1.3 ms bar one in eight, a 6× one's
+  // 5.4–8.8 ms.
+  let sink = spin(PROBE_STEPS);
   const times: number[] = [];
   while (!probeSettled(times)) {
     const start = performance.now();
