@@ -126,7 +126,12 @@ export class DeviceBatch implements OutputKeeping {
     return new DeviceBatch(store, records, found, readLimit());
   }
 
-  readonly placeFor = (jobId: string, extension: string): DevicePlace => ({ store: this.store, name: outputFile(jobId, extension), limitBytes: this.limitBytes });
+  readonly placeFor = (jobId: string, extension: string): DevicePlace => this.placeToWrite(outputFile(jobId, extension));
+
+  /** Where a file of the batch is written on the device, under the storage limit read as it opened. */
+  private placeToWrite(name: string): DevicePlace {
+    return { store: this.store, name, limitBytes: this.limitBytes };
+  }
 
   readonly discard = (place: DevicePlace): void => void deleteDeviceFiles(this.store, [place.name]);
 
@@ -240,7 +245,7 @@ export class DeviceBatch implements OutputKeeping {
   /** Copies jobs' sources onto the device, one at a time in a worker. */
   private keepSources(queue: ConversionQueue, queued: readonly Tracked[]): void {
     for (const tracked of queued) {
-      const place = { store: this.store, name: sourceFile(tracked.job.id), limitBytes: this.limitBytes };
+      const place = this.placeToWrite(sourceFile(tracked.job.id));
       this.keepSource(tracked.job.file, place).then(
         (kept) => {
           if (kept === 'storage-full') queue.storageFull();
