@@ -33,9 +33,12 @@ export default defineConfig({
   // and a test's limit is generous: several times what it takes here with a busy process beside it.
   timeout: 180_000,
   expect: { timeout: 0 },
-  fullyParallel: false,
-  // Two cores: conversions are CPU-bound, so one browser at a time keeps timings sane.
-  workers: 1,
+  // Two tests at a time, each in its own browser: most of a test is the page starting, rendering and waiting, so two
+  // share the cores well, and each waits on what its page says, however busy the machine. A test that times the page's
+  // own work, or reads what the page decides from its speed, takes the exclusive lock (`ALONE`, helpers.ts) and runs
+  // with nothing beside it.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

@@ -61,7 +61,6 @@ async function settledJobs(page: Page, count: number): Promise<Map<string, JobSt
 const batches: CorpusFile[][] = [];
 for (let i = 0; i < manifest.files.length; i += BATCH) batches.push(manifest.files.slice(i, i + BATCH));
 
-test.describe.configure({ mode: 'serial' });
 test.setTimeout(30 * 60_000);
 
 for (const [index, batch] of batches.entries()) {

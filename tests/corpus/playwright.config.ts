@@ -9,8 +9,10 @@ export default defineConfig({
   testDir: '.',
   testMatch: 'corpus.spec.ts',
   outputDir: '../../test-results/corpus',
-  fullyParallel: false,
-  workers: 1,
+  // Two batches at a time, each in its own browser (corpus.spec.ts runs its tests in parallel): the test's own side
+  // (unzipping, decoding every output with sharp or djxl) overlaps the other page's conversions.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   // As the end-to-end tests: every wait is on the page's state, within the test's own limit (corpus.spec.ts: 30 min
   // for a batch of 30 files to one format), never a limit of its own.

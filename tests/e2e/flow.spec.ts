@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { ESTIMATE_CAP } from '../../src/conversion/jobs';
 import { FIXTURES } from '../fixtures/make-fixtures';
-import { convertButton, enterEmail, fileCard, fixtureBytes, openConverter, pickFiles } from './helpers';
+import { ALONE, convertButton, enterEmail, fileCard, fixtureBytes, openConverter, pickFiles } from './helpers';
 import { convertAll, downloadAllZip, downloadJob } from './convert-helpers';
 
 /** The flow around a batch: what Convert offers, what it says when it cannot, and where focus goes. */
@@ -248,7 +248,7 @@ test('the preset chip in force shows as pressed', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Web 1920 wide' })).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('a 12 MP photo to a 17 MP AVIF: the job\'s bar moves at least every 2 seconds (two ticks) until the last points, which are the worker\'s', async ({ page }) => {
+test('a 12 MP photo to a 17 MP AVIF: the job\'s bar moves at least every 2 seconds (two ticks) until the last points, which are the worker\'s', ALONE, async ({ page }) => {
   await pickFiles(page, [FIXTURES.photo12mp]);
   await page.getByRole('radio', { name: 'AVIF', exact: true }).check();
   // Upscaled, so the job lasts long enough to watch at libavif's speed 8 (12 MP takes about 3 s here, 17 MP about

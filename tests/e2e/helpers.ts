@@ -6,6 +6,13 @@ import { FORGET_KEPT_BATCH } from '../keptBatch';
 
 export const FIXTURE_DIR = join(dirname(fileURLToPath(import.meta.url)), '.generated');
 
+/**
+ * For a test that times the page's own work (its tasks, its frames, a bar's pace) or reads what the page decides from
+ * its speed (how many jobs run at once): it runs with no other test beside it. The rest run two at a time
+ * (playwright.config.ts), each waiting on what its page says.
+ */
+export const ALONE = { lock: '-exclusive-' };
+
 export function fixture(name: string): string {
   return join(FIXTURE_DIR, name);
 }

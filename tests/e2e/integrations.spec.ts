@@ -45,7 +45,8 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-test.describe('configured build: the e-mail RPC and the webhook', () => {
+// One fake backend at a time: each test starts it on the port the configured build calls.
+test.describe('configured build: the e-mail RPC and the webhook', { lock: 'fake-backend-port' }, () => {
   test.use({ timezoneId: 'Asia/Tokyo' });
   let backend: FakeBackend;
   test.beforeEach(async () => {

@@ -5,7 +5,7 @@ import { galleryPhotos } from '../corpus/sources';
 import { TAP_EVERY_MS, tapPoint, throttlePageCpu } from '../phone-cpu';
 import { keepLongFrames, LONG_TASK_MS, ownWorkMs, recordUiTasks, type UiTask } from '../ui-thread-tasks';
 import { downloadAllZip, magicFormat } from './convert-helpers';
-import { chooseFormat, convertButton, enterEmail, openConverter } from './helpers';
+import { ALONE, chooseFormat, convertButton, enterEmail, openConverter } from './helpers';
 
 /**
  * A mid-range phone's screen and touch. No Playwright trace: it snapshots the page's DOM around every action, in the
@@ -24,7 +24,7 @@ test.describe.configure({ retries: 2 });
 /** How much slower a cheap phone's core is than this machine's, as DevTools throttles it. */
 const PHONE_SLOWDOWN = 4;
 
-test(`a phone's batch of real photos (CPU ${PHONE_SLOWDOWN}× slower, a setting tapped through it): none of the page's own tasks takes over ${LONG_TASK_MS} ms`, async ({ browser, page }) => {
+test(`a phone's batch of real photos (CPU ${PHONE_SLOWDOWN}× slower, a setting tapped through it): none of the page's own tasks takes over ${LONG_TASK_MS} ms`, ALONE, async ({ browser, page }) => {
   test.setTimeout(300_000);
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 4 }));
   // Long animation frames name the scripts that ran, for the failure message.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { FIXTURES } from '../fixtures/make-fixtures';
-import { chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers';
+import { ALONE, chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers';
 import { throttlePageCpu } from '../phone-cpu';
 import { downloadAllZip, magicFormat } from './convert-helpers';
 import { keepLongFrames, LONG_TASK_MS, ownWorkMs, recordUiTasks, type UiTask } from '../ui-thread-tasks';
@@ -67,7 +67,7 @@ test('cancel mid-conversion removes the job, and the next job still completes', 
   for (const bytes of Object.values(files)) expect(magicFormat(bytes)).toBe('avif');
 });
 
-test('no main-thread long task while six 12 MP photos convert and zip: none of the page\'s own tasks takes over 50 ms', async ({ browser, page }) => {
+test('no main-thread long task while six 12 MP photos convert and zip: none of the page\'s own tasks takes over 50 ms', ALONE, async ({ browser, page }) => {
   // Long animation frames name the scripts that ran, for the failure message.
   const longFrames = await keepLongFrames(page);
   await openConverter(page);
@@ -99,7 +99,7 @@ test('no main-thread long task while six 12 MP photos convert and zip: none of t
   expect(describe(long), `over ${LONG_TASK_MS} ms of wall time but not of the page's own work: ${describe(stretched)}; long animation frames: ${frames.join(' | ')}`).toBe('none');
 });
 
-test('when the page is starved during a batch (long tasks while jobs share the cores), the next jobs run one fewer at a time', async ({ page }) => {
+test('when the page is starved during a batch (long tasks while jobs share the cores), the next jobs run one fewer at a time', ALONE, async ({ page }) => {
   // Three cores, so the pool is three wide whatever the machine running the test has.
   await recordJobStates(page, 3);
   await openConverter(page);
@@ -148,7 +148,7 @@ test('when the page is starved during a batch (long tasks while jobs share the c
   expect(Object.keys(await downloadAllZip(page))).toHaveLength(6);
 });
 
-test('on a 2-core device whose page is slow (its CPU 6× slower, as a phone\'s), a batch runs one job at a time, leaving the page a core', async ({ page }) => {
+test('on a 2-core device whose page is slow (its CPU 6× slower, as a phone\'s), a batch runs one job at a time, leaving the page a core', ALONE, async ({ page }) => {
   await recordJobStates(page, 2);
   await openConverter(page);
   await addCopiesOfPhoto(page, 3);
@@ -168,7 +168,7 @@ for (const device of [
   { gb: 4, name: 'a 4 GB phone', runs: 'one at a time although the pool has three workers: two encoder heaps would not fit its budget' },
   { gb: 32, name: 'a 32 GB desktop', runs: 'three at once, one a worker: from 8 GB the budget has room for three encoder heaps' },
 ]) {
-  test(`on ${device.name}, optimised JPG (jpegli), 12 MP photos convert ${device.runs}`, async ({ page }) => {
+  test(`on ${device.name}, optimised JPG (jpegli), 12 MP photos convert ${device.runs}`, ALONE, async ({ page }) => {
     await page.addInitScript((gb) => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => gb, configurable: true }), device.gb);
     // Four cores, so the pool is three wide and never leaves the page a core, whatever the machine running the test.
     await recordJobStates(page, 4);
@@ -234,7 +234,7 @@ test('Clear all during a run leaves no hidden work: every listed job still ends,
   expect(Object.keys(files).sort()).toEqual(['large.avif', 'photo (2).avif', 'photo.avif']);
 });
 
-test('a batch\'s rows come into the queue three a frame: no frame lays out the whole batch (on a phone, above Convert)', async ({ page }) => {
+test('a batch\'s rows come into the queue three a frame: no frame lays out the whole batch (on a phone, above Convert)', ALONE, async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openConverter(page);
   const tiny = await sharp({ create: { width: 48, height: 36, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();

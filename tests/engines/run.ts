@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeFixtures } from '../fixtures/make-fixtures';
 import { startFirefox } from './firefox';
-import { SCENARIOS, startFresh, type ScenarioContext } from './scenarios';
+import { makeScenarioFiles, SCENARIOS, startFresh, type Scenario, type ScenarioContext } from './scenarios';
 import type { EngineSession } from './session';
 import { startWebKit } from './webkit';
 
@@ -16,8 +16,8 @@ import { startWebKit } from './webkit';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixtureDir = join(root, 'tests', 'e2e', '.generated');
-const port = Number(process.env.ENGINES_PORT || 4177);
-const baseUrl = `http://localhost:${port}`;
+/** The first engine's server; each next engine's is two ports on (the offline scenario stops its own engine's only). */
+const firstPort = Number(process.env.ENGINES_PORT || 4177);
 
 const ENGINES: Record<string, () => Promise<EngineSession>> = { firefox: startFirefox, webkit: startWebKit };
 
@@ -30,15 +30,16 @@ const SCENARIO_LIMIT_MS = 6 * 60_000;
 /** How long the preview server may take to answer: it is up in a second or two, more on a busy machine. */
 const SERVER_START_LIMIT_MS = 60_000;
 
-function startServer(): Promise<ChildProcess> {
+function startServer(port: number): Promise<ChildProcess> {
+  const url = `http://localhost:${port}`;
   const server = spawn(join(root, 'node_modules', '.bin', 'vite'), ['preview', '--port', String(port), '--strictPort'], { cwd: root, stdio: 'ignore' });
   return (async () => {
     for (const deadline = Date.now() + SERVER_START_LIMIT_MS; Date.now() < deadline; ) {
-      if (await fetch(baseUrl).then((response) => response.ok, () => false)) return server;
+      if (await fetch(url).then((response) => response.ok, () => false)) return server;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     server.kill();
-    throw new Error(`the preview server did not answer on ${baseUrl}`);
+    throw new Error(`the preview server did not answer on ${url}`);
   })();
 }
 
@@ -58,73 +59,86 @@ const pageErrors = (session: EngineSession) =>
     new Promise<string>((resolve) => setTimeout(() => resolve('the page does not answer'), 5000)),
   ]).catch((error: unknown) => `unreadable (${messageOf(error)})`);
 
-async function main(): Promise<number> {
-  if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('No build in dist/: run `npm run build` first.');
-  await makeFixtures(fixtureDir);
-  const args = process.argv.slice(2);
-  const chosen = args.filter((name) => name in ENGINES);
-  const grep = args.includes('--grep') ? args[args.indexOf('--grep') + 1] ?? '' : '';
-  const scenarios = SCENARIOS.filter((scenario) => scenario.name.includes(grep));
-  let server = await startServer();
-  let passed = 0;
-  let failed = 0;
-  let flaky = 0;
+interface Tally {
+  passed: number;
+  failed: number;
+  flaky: number;
+}
+
+/** Every scenario in one engine, against a server of its own on `port`. */
+async function runEngine(name: string, port: number, scenarios: Scenario[]): Promise<Tally> {
+  const tally: Tally = { passed: 0, failed: 0, flaky: 0 };
+  const baseUrl = `http://localhost:${port}`;
+  let server = await startServer(port);
   try {
-    for (const name of chosen.length > 0 ? chosen : Object.keys(ENGINES)) {
-      let session = await ENGINES[name]!();
-      console.log(`${session.engine} ${session.version}`);
-      const context = (signal: AbortSignal): ScenarioContext => ({
-        session,
-        signal,
-        baseUrl,
-        fixtureDir,
-        server: {
-          stop: () => stopServer(server),
-          start: async () => {
-            server = await startServer();
-          },
+    let session = await ENGINES[name]!();
+    console.log(`${session.engine} ${session.version}`);
+    const context = (signal: AbortSignal): ScenarioContext => ({
+      session,
+      signal,
+      baseUrl,
+      fixtureDir,
+      server: {
+        stop: () => stopServer(server),
+        start: async () => {
+          server = await startServer(port);
         },
-      });
-      try {
-        for (const scenario of scenarios) {
-          const started = Date.now();
-          const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
-          const attempt = async () => {
-            const signal = AbortSignal.timeout(SCENARIO_LIMIT_MS);
-            await startFresh(context(signal));
-            await scenario.run(context(signal));
-          };
-          try {
-            await attempt();
-            passed++;
-            console.log(`  ✓ ${session.engine} › ${scenario.name} (${seconds()}s)`);
-            continue;
-          } catch (error) {
-            console.log(`  ! ${session.engine} › ${scenario.name} failed once (${seconds()}s)\n    ${messageOf(error)}\n    the page's errors: ${await pageErrors(session)}`);
-          }
-          // Once more, in a browser of its own (a wedged browser would fail every scenario after it): a scenario that
-          // passes only then is counted and named as flaky, not hidden.
-          await session.close().catch(() => undefined);
-          session = await ENGINES[name]!();
-          try {
-            await attempt();
-            passed++;
-            flaky++;
-            console.log(`  ✓ ${session.engine} › ${scenario.name} on a second try: FLAKY (${seconds()}s)`);
-          } catch (error) {
-            failed++;
-            console.log(`  ✘ ${session.engine} › ${scenario.name} (${seconds()}s)\n    ${messageOf(error)}\n    the page's errors: ${await pageErrors(session)}`);
-          }
+      },
+    });
+    try {
+      for (const scenario of scenarios) {
+        const started = Date.now();
+        const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+        const attempt = async () => {
+          const signal = AbortSignal.timeout(SCENARIO_LIMIT_MS);
+          await startFresh(context(signal));
+          await scenario.run(context(signal));
+        };
+        try {
+          await attempt();
+          tally.passed++;
+          console.log(`  ✓ ${session.engine} › ${scenario.name} (${seconds()}s)`);
+          continue;
+        } catch (error) {
+          console.log(`  ! ${session.engine} › ${scenario.name} failed once (${seconds()}s)\n    ${messageOf(error)}\n    the page's errors: ${await pageErrors(session)}`);
         }
-      } finally {
-        await session.close();
+        // Once more, in a browser of its own (a wedged browser would fail every scenario after it): a scenario that
+        // passes only then is counted and named as flaky, not hidden.
+        await session.close().catch(() => undefined);
+        session = await ENGINES[name]!();
+        try {
+          await attempt();
+          tally.passed++;
+          tally.flaky++;
+          console.log(`  ✓ ${session.engine} › ${scenario.name} on a second try: FLAKY (${seconds()}s)`);
+        } catch (error) {
+          tally.failed++;
+          console.log(`  ✘ ${session.engine} › ${scenario.name} (${seconds()}s)\n    ${messageOf(error)}\n    the page's errors: ${await pageErrors(session)}`);
+        }
       }
+    } finally {
+      await session.close();
     }
   } finally {
     await stopServer(server);
   }
-  console.log(`${passed} passed${flaky > 0 ? ` (${flaky} flaky: passed on a second try)` : ''}, ${failed} failed`);
-  return failed > 0 ? 1 : 0;
+  return tally;
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('No build in dist/: run `npm run build` first.');
+  await makeFixtures(fixtureDir);
+  makeScenarioFiles(fixtureDir);
+  const args = process.argv.slice(2);
+  const chosen = args.filter((name) => name in ENGINES);
+  const grep = args.includes('--grep') ? args[args.indexOf('--grep') + 1] ?? '' : '';
+  const scenarios = SCENARIOS.filter((scenario) => scenario.name.includes(grep));
+  // The engines at once, each in its own browser with its own server: every wait is on what the page says, so a
+  // scenario beside another only takes longer, and the two share this machine's cores better than one after the other.
+  const tallies = await Promise.all((chosen.length > 0 ? chosen : Object.keys(ENGINES)).map((name, index) => runEngine(name, firstPort + 2 * index, scenarios)));
+  const sum = (key: keyof Tally) => tallies.reduce((total, tally) => total + tally[key], 0);
+  console.log(`${sum('passed')} passed${sum('flaky') > 0 ? ` (${sum('flaky')} flaky: passed on a second try)` : ''}, ${sum('failed')} failed`);
+  return sum('failed') > 0 ? 1 : 0;
 }
 
 main().then(

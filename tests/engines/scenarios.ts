@@ -192,11 +192,15 @@ async function convertAll(context: ScenarioContext, count: number): Promise<stri
   return jobsSettled(context, count);
 }
 
+/** The files the scenarios add beyond the shared fixtures, written once before any engine starts. */
+export function makeScenarioFiles(fixtureDir: string): void {
+  writeFileSync(join(fixtureDir, 'notes.txt'), 'Not an image at all.\n'.repeat(8));
+}
+
 export const SCENARIOS: Scenario[] = [
   {
     name: 'intake: valid files are ready, each kind of bad file gets its message',
     async run(context) {
-      writeFileSync(join(context.fixtureDir, 'notes.txt'), 'Not an image at all.\n'.repeat(8));
       await open(context);
       const names = [...INPUTS, FIXTURES.textAsPng, FIXTURES.tinyPng, FIXTURES.tooLarge, FIXTURES.svg, 'notes.txt'];
       await addFiles(context, names);
