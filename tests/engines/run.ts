@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeFixtures } from '../fixtures/make-fixtures';
 import { startFirefox } from './firefox';
-import { makeScenarioFiles, SCENARIOS, startFresh, type Scenario, type ScenarioContext } from './scenarios';
+import { SCENARIOS, startFresh, type Scenario, type ScenarioContext } from './scenarios';
 import type { EngineSession } from './session';
 import { startWebKit } from './webkit';
 
@@ -128,7 +128,6 @@ async function runEngine(name: string, port: number, scenarios: Scenario[]): Pro
 async function main(): Promise<number> {
   if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('No build in dist/: run `npm run build` first.');
   await makeFixtures(fixtureDir);
-  makeScenarioFiles(fixtureDir);
   const args = process.argv.slice(2);
   const chosen = args.filter((name) => name in ENGINES);
   const grep = args.includes('--grep') ? args[args.indexOf('--grep') + 1] ?? '' : '';

@@ -1,4 +1,4 @@
-import { statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
@@ -192,24 +192,19 @@ async function convertAll(context: ScenarioContext, count: number): Promise<stri
   return jobsSettled(context, count);
 }
 
-/** The files the scenarios add beyond the shared fixtures, written once before any engine starts. */
-export function makeScenarioFiles(fixtureDir: string): void {
-  writeFileSync(join(fixtureDir, 'notes.txt'), 'Not an image at all.\n'.repeat(8));
-}
-
 export const SCENARIOS: Scenario[] = [
   {
     name: 'intake: valid files are ready, each kind of bad file gets its message',
     async run(context) {
       await open(context);
-      const names = [...INPUTS, FIXTURES.textAsPng, FIXTURES.tinyPng, FIXTURES.tooLarge, FIXTURES.svg, 'notes.txt'];
+      const names = [...INPUTS, FIXTURES.textAsPng, FIXTURES.tinyPng, FIXTURES.tooLarge, FIXTURES.svg, FIXTURES.plainText];
       await addFiles(context, names);
       const expected: Record<string, string> = {
         [FIXTURES.textAsPng]: 'Invalid file format. File may be corrupted or malicious.',
         [FIXTURES.tinyPng]: 'File too small to be a valid image.',
         [FIXTURES.tooLarge]: 'File too large. Maximum 25MB per file.',
         [FIXTURES.svg]: 'Unsupported format. Use JPG, PNG, WebP, AVIF, JPEG XL, HEIC, TIFF, GIF, or BMP.',
-        'notes.txt': 'Not an image file.',
+        [FIXTURES.plainText]: 'Not an image file.',
       };
       const cards = await cardTexts(context.session);
       for (const name of names) {
