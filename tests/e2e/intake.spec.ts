@@ -103,11 +103,38 @@ test('the drop zone opens the picker from the keyboard (Enter and Space)', async
   await again.setFiles([]);
 });
 
+test('a long selection whose grid is still loading shows its first cards, and focus on one stays on it when the grid takes their place', async ({ page }) => {
+  // The long grid's code is fetched the first time a selection is that long; until it runs, the first cards stand in.
+  let releaseGrid!: () => void;
+  const gridHeld = new Promise<void>((resolve) => (releaseGrid = resolve));
+  await page.route('**/VirtualFileGrid-*.js', async (route) => {
+    await gridHeld;
+    await route.continue();
+  });
+  const files = Array.from({ length: 80 }, (_, i) => ({ name: `shot-${String(i).padStart(2, '0')}.jpg`, mimeType: 'image/jpeg', buffer: fixtureBytes(FIXTURES.jpeg) }));
+  await page.getByTestId('file-input').setInputFiles(files);
+  await expect(page.getByRole('heading', { name: 'Selected Files (80)' })).toBeVisible();
+  await expect(page.getByTestId('file-card')).toHaveCount(12);
+  await page.getByRole('button', { name: 'Remove shot-02.jpg' }).click();
+  await expect(page.getByRole('heading', { name: 'Selected Files (79)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove shot-03.jpg' })).toBeFocused();
+  const standIn = await page.getByRole('button', { name: 'Remove shot-03.jpg' }).elementHandle();
+  releaseGrid();
+  // The grid has taken the first cards' place (the button is another element) and the focus is on its card's button.
+  await expect.poll(() => standIn!.evaluate((button) => button.isConnected)).toBe(false);
+  await expect(page.getByRole('button', { name: 'Remove shot-03.jpg' })).toBeFocused();
+  // And the keyboard goes on from there, to the next card.
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveAttribute('aria-label', /shot-04\.jpg/);
+});
+
 test('a long selection keeps the cards near the screen; Remove in it still sends focus to the next card', async ({ page }) => {
   const files = Array.from({ length: 80 }, (_, i) => ({ name: `shot-${String(i).padStart(2, '0')}.jpg`, type: 'image/jpeg', bytes: fixtureBytes(FIXTURES.jpeg) }));
   await page.getByTestId('file-input').setInputFiles(files.map((f) => ({ name: f.name, mimeType: f.type, buffer: f.bytes })));
   await expect(page.getByRole('heading', { name: 'Selected Files (80)' })).toBeVisible();
   await expect(page.getByTestId('selection-summary')).toHaveText(/^80 valid images/);
+  // The long grid, not the first cards that stand in while its code loads: its cards have their place in it.
+  await expect(page.getByTestId('file-card').first()).toHaveAttribute('data-index', '0');
   const cards = await page.getByTestId('file-card').count();
   expect(cards).toBeGreaterThan(0);
   expect(cards).toBeLessThan(80);

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, type FocusEvent } from 'react';
 import { CountedSection } from '../../app/CountedSection';
 import { formatMegabytes } from '../../lib/formatBytes';
 import { countOf } from '../../lib/plural';
@@ -29,6 +29,25 @@ export const SelectedFilesGrid = memo(function SelectedFilesGrid({ files, states
     },
     [onRemove],
   );
+  /**
+   * The card's button last focused, by card and button: a long grid's first cards are a stand-in until its code has
+   * loaded, and when the grid takes their place the focused button goes with them (to the page, a keyboard user's
+   * place lost). The grid tells each time it has rendered, and focus goes to the same button on its own card.
+   */
+  const focused = useRef<{ button: HTMLElement; id: string; kind: string } | null>(null);
+  const noteFocus = useCallback((event: FocusEvent<HTMLDivElement>) => {
+    const button = event.target;
+    const id = button.closest<HTMLElement>('[data-id]')?.dataset.id;
+    const kind = [...button.classList].find((name) => name.startsWith('file-card__'));
+    focused.current = id && kind ? { button, id, kind } : null;
+  }, []);
+  const keepFocus = useCallback(() => {
+    const last = focused.current;
+    const active = document.activeElement;
+    // Only when the button went with its card and focus went nowhere else (a removal has its own rule, below).
+    if (!last || last.button.isConnected || (active && active !== document.body)) return;
+    list.current?.querySelector<HTMLElement>(`[data-id="${CSS.escape(last.id)}"] .${last.kind}`)?.focus({ preventScroll: true });
+  }, []);
   useEffect(() => {
     const pending = removed.current;
     // An earlier change's effect can run after the click and before the removal is rendered: wait for the removal.
@@ -67,12 +86,12 @@ export const SelectedFilesGrid = memo(function SelectedFilesGrid({ files, states
         {countOf(valid.length, 'valid image')} • {formatMegabytes(totalBytes)}
         {files.length > valid.length ? ` • ${countOf(files.length - valid.length, 'file')} with errors` : ''}
       </p>
-      <div ref={list}>
+      <div ref={list} onFocus={noteFocus}>
         {files.length < VIRTUAL_GRID_FROM ? (
           plainGrid(files)
         ) : (
           <Suspense fallback={plainGrid(files.slice(0, FIRST_CARDS))}>
-            <VirtualFileGrid files={files} states={states} onRemove={remove} onPreview={onPreview} />
+            <VirtualFileGrid files={files} states={states} onRemove={remove} onPreview={onPreview} onRendered={keepFocus} />
           </Suspense>
         )}
       </div>

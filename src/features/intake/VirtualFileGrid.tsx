@@ -42,11 +42,13 @@ function useColumns(element: RefObject<HTMLElement | null>): GridColumns {
  * A long selection (a phone's 200 photos) as the cards near the screen only, in as many columns as the grid would
  * have (useWindowList with lanes): adding the files, Convert and the run's end change a few dozen cards, not 200.
  */
-export default function VirtualFileGrid({ files, states, onRemove, onPreview }: {
+export default function VirtualFileGrid({ files, states, onRemove, onPreview, onRendered }: {
   files: readonly SelectedFile[];
   states: ReadonlyMap<string, FileState>;
   onRemove: (id: string) => void;
   onPreview: (file: File, opener: HTMLElement) => void;
+  /** After each render: the cards near the screen are in the page (the grid keeps a focused card's focus with it). */
+  onRendered: () => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const columns = useColumns(box);
@@ -58,6 +60,7 @@ export default function VirtualFileGrid({ files, states, onRemove, onPreview }: 
     overscan: 2 * columns.count,
     keyOf: (index) => files[index]!.id,
   });
+  useEffect(() => onRendered());
   return (
     <div ref={box}>
       <ul ref={list} className="file-grid file-grid--virtual" style={{ blockSize: virtualizer.getTotalSize() }}>
