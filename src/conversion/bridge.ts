@@ -82,11 +82,13 @@ export const judgeInWorker: Judge = async (request, outputPixels) => {
 
 /**
  * What converting `file` with `settings` would output, measured on a part of it (OutputSample), in the conversion
- * pool: for the batch's estimate before Convert.
+ * pool: for the batch's estimate before Convert. It gives way (RunOptions.givesWay): a job that starts while it runs
+ * is told it runs alone when it is the only one, so a one-file batch encodes AVIF or JPEG XL on every core; the
+ * estimate ends the sample once the batch converts (`signal`).
  */
 export async function sampleInWorker(file: Blob, settings: ConversionSettings, signal?: AbortSignal): Promise<OutputSample> {
   const [plan, { convertPool }] = await Promise.all([planFor(file, settings), pools()]);
-  return convertPool().run((remote) => remote.sample({ file, settings, plan, ...deviceLimits(), keepAt: null, alone: false, judgeLater: false }), { signal, cost: plan.sampleCost });
+  return convertPool().run((remote) => remote.sample({ file, settings, plan, ...deviceLimits(), keepAt: null, alone: false, judgeLater: false }), { signal, cost: plan.sampleCost, givesWay: true });
 }
 
 /** What a conversion with these settings will load: the optimising encoder unless the browser's encodes, the resizer when resizing. */

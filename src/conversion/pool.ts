@@ -22,6 +22,12 @@ export interface RunOptions {
   onStart?: () => void;
   /** What the task holds while it runs, counted against the pool's budget (decoded bytes, for conversions). */
   cost?: number;
+  /**
+   * Work done ahead, in case (the batch's estimate), which its caller ends once real work comes: not counted when a
+   * task is told whether it runs alone, nor when the pool decides whether a batch starts. A conversion started as a
+   * sample ends is alone, and its threaded encoder takes the cores, not one for the rest of its run.
+   */
+  givesWay?: boolean;
 }
 
 export interface PoolOptions {
@@ -49,6 +55,7 @@ export interface PoolOptions {
   /**
    * A batch that starts within this many milliseconds of the last one's end follows it (a batch's looks, judged as its
    * conversions end): it keeps the last batch's answer rather than asking again. 0, the default: every batch asks.
+   * Tasks that give way (RunOptions.givesWay) neither start a batch nor end one.
    */
   followUpMs?: number;
 }
@@ -72,6 +79,12 @@ interface Slot<Api> {
   /** The running tasks, each with the way to end it as the worker goes away. */
   running: Map<Task<Api, unknown>, (outcome: 'crashed' | 'requeue', detail?: string) => void>;
   idleTimer: ReturnType<typeof setTimeout> | null;
+  /**
+   * Settles as the worker is ended. A call into a terminated worker never answers, so a warm-up that was under way in
+   * it would hold every later batch's question (which waits for the warm-ups) for good: it ends with this instead.
+   */
+  ended: Promise<void>;
+  markEnded: () => void;
 }
 
 /**
@@ -144,10 +157,23 @@ export class WorkerPool<Api> {
     return this.runningTasks === 0 && this.waiting.length === 0;
   }
 
+  /** No work at hand: what runs or waits, if anything, gives way. A task that does not, arriving, starts a batch. */
+  private atRest(): boolean {
+    const { running, waiting } = this.workAtHand();
+    return running === 0 && waiting === 0;
+  }
+
+  /** The tasks running and waiting that do not give way (RunOptions.givesWay). */
+  private workAtHand(): { running: number; waiting: number } {
+    let running = 0;
+    for (const slot of this.slots) for (const task of slot.running.keys()) if (!task.options.givesWay) running++;
+    return { running, waiting: this.waiting.filter((task) => !task.options.givesWay).length };
+  }
+
   run<T>(work: (remote: Comlink.Remote<Api>, start: TaskStart) => Promise<T>, options: RunOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (options.signal?.aborted) return reject(new AbortedError());
-      if (this.idle) this.startBatch();
+      if (!options.givesWay && this.atRest()) this.startBatch();
       const task = { work, options, resolve, reject } as Task<Api, unknown>;
       this.waiting.push(task);
       options.signal?.addEventListener(
@@ -180,7 +206,7 @@ export class WorkerPool<Api> {
     while (this.slots.length < this.size) this.slots.push(this.spawn());
     for (const slot of this.slots) {
       if (slot.running.size === 0) {
-        const warming = prepare(slot.remote).catch(() => undefined);
+        const warming = Promise.race([prepare(slot.remote), slot.ended]).catch(() => undefined);
         this.warming.add(warming);
         void warming.then(() => this.warming.delete(warming));
         this.startIdleTimer(slot);
@@ -190,7 +216,9 @@ export class WorkerPool<Api> {
 
   private spawn(): Slot<Api> {
     const worker = this.createWorker();
-    const slot: Slot<Api> = { worker, remote: Comlink.wrap<Api>(worker), running: new Map(), idleTimer: null };
+    let markEnded = () => {};
+    const ended = new Promise<void>((resolve) => (markEnded = resolve));
+    const slot: Slot<Api> = { worker, remote: Comlink.wrap<Api>(worker), running: new Map(), idleTimer: null, ended, markEnded };
     worker.addEventListener('error', (event) => {
       event.preventDefault();
       this.endWorker(slot, 'crashed', event.message || undefined);
@@ -227,6 +255,7 @@ export class WorkerPool<Api> {
     this.slots.splice(index, 1);
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.worker.terminate();
+    slot.markEnded();
     slot.remote[Comlink.releaseProxy]();
     for (const end of slot.running.values()) end(outcome, detail);
     this.pump();
@@ -266,7 +295,7 @@ export class WorkerPool<Api> {
       outcome();
       if (slot.running.size === 0 && this.slots.includes(slot)) this.startIdleTimer(slot);
       this.pump();
-      if (this.idle) this.idleSince = performance.now();
+      if (!task.options.givesWay && this.atRest()) this.idleSince = performance.now();
     };
     const onAbort = () => {
       if (!settle()) return;
@@ -281,7 +310,9 @@ export class WorkerPool<Api> {
     this.width.noteRunning(this.runningTasks);
     task.options.signal?.addEventListener('abort', onAbort, { once: true });
     task.options.onStart?.();
-    task.work(slot.remote, { alone: this.runningTasks === 1 && this.waiting.length === 0 }).then(
+    const atHand = this.workAtHand();
+    const alone = !task.options.givesWay && atHand.running === 1 && atHand.waiting === 0;
+    task.work(slot.remote, { alone }).then(
       (value) => finish(() => task.resolve(value)),
       (error: unknown) => finish(() => task.reject(error)),
     );

@@ -89,7 +89,8 @@ function yieldToStarvedPage(pool: WorkerPool<ConvertWorkerApi>): void {
 
 /**
  * A batch that starts this soon after the last one ended is its follow-up (PoolOptions.followUpMs). Short: a page's
- * speed is asked afresh for the next thing a visitor starts (a settings change's estimate, the next Convert).
+ * speed is asked afresh for the next thing a visitor starts (the next Convert, a Preview). An estimate's samples give
+ * way (RunOptions.givesWay): they run one at a time, whatever the answer, and ask nothing.
  */
 const BATCH_FOLLOW_UP_MS = 500;
 

@@ -134,6 +134,40 @@ describe('WorkerPool', () => {
     expect(told).toEqual({ a: true, b: false, c: false, d: true });
   });
 
+  it('does not count a task that gives way: one that starts beside it runs alone, and it starts and ends no batch', async () => {
+    let asked = 0;
+    const pool = makePool({ size: 2, yieldsForBatch: async () => (asked++, false), followUpMs: 100 });
+    const told: Record<string, boolean> = {};
+    const run = (name: string, givesWay = false) =>
+      pool.run(
+        (remote, { alone }) => {
+          told[name] = alone;
+          return remote.work(name);
+        },
+        { givesWay },
+      );
+    // An estimate's sample on an idle pool: nothing asked.
+    const sample = run('sample', true);
+    await workerRunning('sample');
+    expect(asked).toBe(0);
+    // Convert as it runs: the job is a batch of its own (asked) and alone.
+    const job = run('job');
+    await workerRunning('job');
+    expect(asked).toBe(1);
+    expect(told).toEqual({ sample: false, job: true });
+    await finish('job');
+    await job;
+    // The sample ending later is not the batch's end: a job after followUpMs from the batch's end is asked afresh.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await finish('sample');
+    await sample;
+    const next = run('next');
+    await finish('next');
+    await next;
+    expect(asked).toBe(2);
+    expect(told.next).toBe(true);
+  });
+
   it('abort of a running task terminates its worker and a fresh one takes the next task', async () => {
     const pool = makePool();
     const controller = new AbortController();
@@ -432,6 +466,26 @@ describe('WorkerPool', () => {
     expect(asked).toBe(1);
     await finish('a');
     expect(await task).toBe('a done');
+  });
+
+  it('does not wait for a warm-up whose worker was ended: the next batch is asked, and runs', async () => {
+    let asked = 0;
+    const pool = makePool({ size: 2, yieldsForBatch: async () => (asked++, false) });
+    pool.warm((remote) => remote.work('warm-up'));
+    await waitUntil(() => expect(startedNames().filter((name) => name === 'warm-up')).toHaveLength(2));
+    // An estimate's sample starts beside the warm-ups (it asks nothing) and is ended as Convert is pressed.
+    const controller = new AbortController();
+    const sample = pool.run((remote) => remote.work('sample'), { givesWay: true, signal: controller.signal });
+    const sampleWorker = await workerRunning('sample');
+    controller.abort();
+    await expect(sample).rejects.toMatchObject({ name: 'AbortError' });
+    expect(sampleWorker.terminated).toBe(true);
+    // The other worker's warm-up ends; the ended one's never will, and the batch does not wait for it.
+    for (const started of ChannelWorker.started.filter((s) => s.name === 'warm-up' && s.worker !== sampleWorker)) started.worker.release('warm-up');
+    const job = pool.run((remote) => remote.work('job'));
+    await finish('job');
+    expect(await job).toBe('job done');
+    expect(asked).toBe(1);
   });
 
   it('starts no warm-up while a batch waits for its answer: the question may be timing the page', async () => {
