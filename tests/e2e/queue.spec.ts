@@ -43,7 +43,7 @@ async function expectOneJobAtATime(page: Page): Promise<void> {
   expect(Math.max(...states.map(([, processing]) => processing)), log).toBe(1);
 }
 
-test('cancel mid-conversion removes the job, and the next job still completes', async ({ page }) => {
+test('cancel mid-conversion removes the job, focus goes to the row in its place, and the next job still completes', async ({ page }) => {
   await openConverter(page);
   // A 12 MP photo to AVIF takes long enough to be cancelled; three small ones queue behind it (pool of three).
   await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.photo12mp), fixture(FIXTURES.jpeg), fixture(FIXTURES.png), fixture(FIXTURES.webp)]);
@@ -57,6 +57,8 @@ test('cancel mid-conversion removes the job, and the next job still completes', 
   await expect(big.getByRole('progressbar')).toBeVisible();
   await page.getByRole('button', { name: `Cancel ${FIXTURES.photo12mp}` }).click();
   await expect(big).toHaveCount(0);
+  // The keyboard's place is kept: on the first row's Cancel, or its Download if it has finished.
+  await expect(page.getByTestId('job').first().locator(':focus')).toHaveAttribute('aria-label', /^(Cancel|Download) photo/);
   await expect(jobsIn(page, 'completed')).toHaveCount(3);
   await expect(page.getByTestId('job')).toHaveCount(3);
   await expect(page.getByText('3 images converted.')).toBeVisible();
@@ -65,6 +67,22 @@ test('cancel mid-conversion removes the job, and the next job still completes', 
   const files = await downloadAllZip(page);
   expect(Object.keys(files).sort()).toEqual(['photo (2).avif', 'photo (3).avif', 'photo.avif']);
   for (const bytes of Object.values(files)) expect(magicFormat(bytes)).toBe('avif');
+});
+
+test('a job that finishes while its Cancel has the focus hands the focus to its Download', async ({ page }) => {
+  await openConverter(page);
+  await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.photo12mp)]);
+  await chooseFormat(page, 'AVIF');
+  await enterEmail(page);
+  await convertButton(page).click();
+  const cancel = page.getByRole('button', { name: `Cancel ${FIXTURES.photo12mp}` });
+  await cancel.focus();
+  await expect(cancel).toBeFocused();
+  await expect(page.getByTestId('job')).toHaveAttribute('data-status', 'completed');
+  await expect(page.getByRole('button', { name: 'Download camera-12mp.avif' })).toBeFocused();
+  // Enter now downloads it.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(download.suggestedFilename()).toBe('camera-12mp.avif');
 });
 
 test('no main-thread long task while six 12 MP photos convert and zip: none of the page\'s own tasks takes over 50 ms', ALONE, async ({ browser, page }) => {

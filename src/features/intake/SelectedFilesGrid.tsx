@@ -1,5 +1,7 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, type FocusEvent } from 'react';
+import { lazy, memo, Suspense, useCallback, useRef } from 'react';
 import { CountedSection } from '../../app/CountedSection';
+import { useFocusAfterRemoval } from '../../app/useFocusAfterRemoval';
+import { useFocusKept } from '../../app/useFocusKept';
 import { formatMegabytes } from '../../lib/formatBytes';
 import { countOf } from '../../lib/plural';
 import { type FileState } from '../queue/convertPlan';
@@ -18,48 +20,25 @@ interface SelectedFilesGridProps {
 /** Memoised: the states map is kept while nothing changed, so a job starting or ending elsewhere re-renders no card. */
 export const SelectedFilesGrid = memo(function SelectedFilesGrid({ files, states, onRemove, onClear, onPreview }: SelectedFilesGridProps) {
   const list = useRef<HTMLDivElement>(null);
-  const filesNow = useRef(files);
-  filesNow.current = files;
-  /** The removed card and where it was, so focus can go to the card that takes its place instead of the page. */
-  const removed = useRef<{ id: string; index: number } | null>(null);
+  // Remove sends focus to the card that takes the removed one's place, or to the drop zone once none is left.
+  const noteRemoval = useFocusAfterRemoval(
+    files,
+    (id) => list.current?.querySelector<HTMLElement>(`[data-id="${CSS.escape(id)}"] .file-card__remove`),
+    () => document.querySelector<HTMLElement>('[data-testid="drop-zone"]'),
+  );
   const remove = useCallback(
     (id: string) => {
-      removed.current = { id, index: filesNow.current.findIndex((f) => f.id === id) };
+      noteRemoval(id);
       onRemove(id);
     },
-    [onRemove],
+    [noteRemoval, onRemove],
   );
-  /**
-   * The card's button last focused, by card and button: a long grid's first cards are a stand-in until its code has
-   * loaded, and when the grid takes their place the focused button goes with them (to the page, a keyboard user's
-   * place lost). The grid tells each time it has rendered, and focus goes to the same button on its own card.
-   */
-  const focused = useRef<{ button: HTMLElement; id: string; kind: string } | null>(null);
-  const noteFocus = useCallback((event: FocusEvent<HTMLDivElement>) => {
-    const button = event.target;
-    const id = button.closest<HTMLElement>('[data-id]')?.dataset.id;
-    const kind = [...button.classList].find((name) => name.startsWith('file-card__'));
-    focused.current = id && kind ? { button, id, kind } : null;
-  }, []);
-  const keepFocus = useCallback(() => {
-    const last = focused.current;
-    const active = document.activeElement;
-    // Only when the button went with its card and focus went nowhere else (a removal has its own rule, below).
-    if (!last || last.button.isConnected || (active && active !== document.body)) return;
-    list.current?.querySelector<HTMLElement>(`[data-id="${CSS.escape(last.id)}"] .${last.kind}`)?.focus({ preventScroll: true });
-  }, []);
-  useEffect(() => {
-    const pending = removed.current;
-    // An earlier change's effect can run after the click and before the removal is rendered: wait for the removal.
-    if (!pending || files.some((f) => f.id === pending.id)) return;
-    removed.current = null;
-    // The card now at the removed one's place (a long grid keeps only the cards near the screen, so by id).
-    const nextFile = files[Math.min(pending.index, files.length - 1)];
-    const next = nextFile
-      ? list.current?.querySelector<HTMLButtonElement>(`[data-id="${nextFile.id}"] .file-card__remove`)
-      : document.querySelector<HTMLElement>('[data-testid="drop-zone"]');
-    next?.focus();
-  }, [files]);
+  // A long grid's first cards stand in until its code has loaded; a button focused in them keeps the focus on its card.
+  const { onFocus, onBlur, restore } = useFocusKept(list, (grid, lost) => {
+    const id = lost.closest<HTMLElement>('[data-id]')?.dataset.id;
+    const kind = [...lost.classList].find((name) => name.startsWith('file-card__'));
+    return id && kind ? grid.querySelector<HTMLElement>(`[data-id="${CSS.escape(id)}"] .${kind}`) : null;
+  });
 
   if (files.length === 0) return null;
   const valid = files.filter((f) => f.isValid);
@@ -86,12 +65,12 @@ export const SelectedFilesGrid = memo(function SelectedFilesGrid({ files, states
         {countOf(valid.length, 'valid image')} • {formatMegabytes(totalBytes)}
         {files.length > valid.length ? ` • ${countOf(files.length - valid.length, 'file')} with errors` : ''}
       </p>
-      <div ref={list} onFocus={noteFocus}>
+      <div ref={list} onFocus={onFocus} onBlur={onBlur}>
         {files.length < VIRTUAL_GRID_FROM ? (
           plainGrid(files)
         ) : (
           <Suspense fallback={plainGrid(files.slice(0, FIRST_CARDS))}>
-            <VirtualFileGrid files={files} states={states} onRemove={remove} onPreview={onPreview} onRendered={keepFocus} />
+            <VirtualFileGrid files={files} states={states} onRemove={remove} onPreview={onPreview} onRendered={restore} />
           </Suspense>
         )}
       </div>

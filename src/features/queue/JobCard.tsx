@@ -1,4 +1,5 @@
-import { memo, useDeferredValue, useRef } from 'react';
+import { memo, useCallback, useDeferredValue, useRef } from 'react';
+import { useFocusKept } from '../../app/useFocusKept';
 import type { OutputLook } from '../../../core/contract';
 import { FORMATS } from '../../../core/formats';
 import { LOOK_PENDING_TEXT, LOOK_VERDICT_TEXT, lookDetail, lookVerdict } from '../../../core/look';
@@ -15,6 +16,9 @@ const STATUS_TEXT: Record<ConversionJob['status'], string> = {
   completed: 'Done',
   error: 'Failed',
 };
+
+/** A row's main action, where focus goes in it: Download when done, Retry when failed, else its first button (Cancel). */
+export const rowAction = (row: HTMLElement) => row.querySelector<HTMLElement>('.button--primary') ?? row.querySelector<HTMLElement>('button');
 
 /** Where a row of a long (virtual) list sits, and how the list measures it. */
 export interface VirtualPlace {
@@ -53,6 +57,17 @@ export const JobCard = memo(function JobCard({ queue, id, onDownload, onCompare,
   place?: VirtualPlace;
 }) {
   const job = useJob(queue, id);
+  const row = useRef<HTMLLIElement | null>(null);
+  const measure = place?.measure;
+  const rowRef = useCallback(
+    (element: HTMLLIElement | null) => {
+      row.current = element;
+      measure?.(element);
+    },
+    [measure],
+  );
+  // A focused Cancel goes as the job ends: focus goes on to the row's Download (or Retry) once it shows.
+  const { onFocus, onBlur } = useFocusKept(row, rowAction);
   // A job just done shows its new state at once and its result (sizes, format, Download, Share) in a deferred render
   // right after: two tasks on the UI thread instead of one as long as both, which on a slow phone was a long task.
   const result = useDeferredValue(job?.status === 'completed' && job.outputBlob ? job : null);
@@ -62,11 +77,14 @@ export const JobCard = memo(function JobCard({ queue, id, onDownload, onCompare,
     <li
       className={`job job--${job.status}${place ? ' job--placed' : ''}`}
       data-testid="job"
+      data-id={job.id}
       data-status={job.status}
       data-encodes={job.encodes ?? undefined}
       data-index={place?.index}
-      ref={place?.measure}
+      ref={rowRef}
       style={place ? { transform: `translateY(${place.top}px)` } : undefined}
+      onFocus={onFocus}
+      onBlur={onBlur}
     >
       <div className="job__head">
         <p className="job__name" title={job.file.name}>

@@ -1,11 +1,12 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue } from 'react';
 import { CountedSection } from '../../app/CountedSection';
+import { useFocusAfterRemoval } from '../../app/useFocusAfterRemoval';
 import { useRowsByFrame } from '../../app/useRowsByFrame';
 import type { ConversionQueue } from '../../conversion/conversionQueue';
 import { downloadJobOutput } from './download';
 import { type ConversionJob } from '../../conversion/jobs';
 import { useJobsByStatus } from './useConversionQueue';
-import { JobCard } from './JobCard';
+import { JobCard, rowAction } from './JobCard';
 
 interface QueueListProps {
   queue: ConversionQueue;
@@ -20,7 +21,22 @@ interface QueueListProps {
 export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: QueueListProps) {
   // Rows come and go in the background (a deferred render React can interrupt): the tap on Convert paints first.
   const jobs = useDeferredValue(useJobsByStatus(queue));
-  const cancel = useCallback((id: string) => queue.cancel(id), [queue]);
+  // Cancel sends focus to the row that takes the cancelled one's place, or to Convert once none is left.
+  const noteRemoval = useFocusAfterRemoval(
+    jobs,
+    (id) => {
+      const row = document.querySelector<HTMLElement>(`[data-testid="job"][data-id="${CSS.escape(id)}"]`);
+      return row && rowAction(row);
+    },
+    () => document.querySelector<HTMLElement>('.action-bar__convert'),
+  );
+  const cancel = useCallback(
+    (id: string) => {
+      noteRemoval(id);
+      queue.cancel(id);
+    },
+    [noteRemoval, queue],
+  );
   const rows = useRowsByFrame(jobs.length < VIRTUAL_FROM ? jobs.length : 0, ROWS_PER_FRAME);
 
   if (jobs.length === 0) return null;
