@@ -23,10 +23,12 @@ export function useFocusKept<T extends HTMLElement>(element: RefObject<T | null>
     });
   }, []);
   const restore = useCallback(() => {
-    const root = element.current;
+    // Nothing to do in almost every render (a row's state changing, the grid scrolled): nothing was focused in it.
     const lost = focused.current;
+    if (!lost || lost.isConnected) return;
+    const root = element.current;
     const active = document.activeElement;
-    if (!root || !lost || lost.isConnected || (active && active !== document.body)) return;
+    if (!root || (active && active !== document.body)) return;
     pickNow.current(root, lost)?.focus({ preventScroll: true });
   }, [element]);
   useEffect(restore);

@@ -83,8 +83,8 @@ export const judgeInWorker: Judge = async (request, outputPixels) => {
 /**
  * What converting `file` with `settings` would output, measured on a part of it (OutputSample), in the conversion
  * pool: for the batch's estimate before Convert. It gives way (RunOptions.givesWay): a job that starts while it runs
- * is told it runs alone when it is the only one, so a one-file batch encodes AVIF or JPEG XL on every core; the
- * estimate ends the sample once the batch converts (`signal`).
+ * is told it runs alone when it is the only one, so a one-file batch encodes AVIF or JPEG XL on every core. It is
+ * let finish (a few hundred milliseconds): ending it would end its worker, warm, and the batch would start another.
  */
 export async function sampleInWorker(file: Blob, settings: ConversionSettings, signal?: AbortSignal): Promise<OutputSample> {
   const [plan, { convertPool }] = await Promise.all([planFor(file, settings), pools()]);

@@ -23,9 +23,9 @@ export interface RunOptions {
   /** What the task holds while it runs, counted against the pool's budget (decoded bytes, for conversions). */
   cost?: number;
   /**
-   * Work done ahead, in case (the batch's estimate), which its caller ends once real work comes: not counted when a
-   * task is told whether it runs alone, nor when the pool decides whether a batch starts. A conversion started as a
-   * sample ends is alone, and its threaded encoder takes the cores, not one for the rest of its run.
+   * Work done ahead, in case (the batch's estimate), short and soon over: not counted when a task is told whether it
+   * runs alone, nor when the pool decides whether a batch starts. A conversion started as a sample ends is alone, and
+   * its threaded encoder takes the cores, not one for the rest of its run.
    */
   givesWay?: boolean;
 }

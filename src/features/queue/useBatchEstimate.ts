@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ConversionSettings, OutputSample } from '../../../core/contract';
 import { hasTargetSize } from '../../../core/policy';
-import { isAbort, planFor, sampleInWorker } from '../../conversion/bridge';
+import { planFor, sampleInWorker } from '../../conversion/bridge';
 import { settingsKey } from '../settings/settings';
 import type { EstimatedFile } from './estimate';
 
@@ -29,20 +29,15 @@ function capFor(file: File, sameFormat: boolean, settings: ConversionSettings): 
 export function useBatchEstimate(files: readonly File[], settings: ConversionSettings, converting: boolean): BatchEstimate | null {
   const [estimate, setEstimate] = useState<BatchEstimate | null>(null);
   const samples = useRef(new WeakMap<File, Map<string, OutputSample>>());
-  /** The sample under way, ended once a batch converts: it takes a worker the batch may want (it gives way, bridge.ts). */
-  const sampling = useRef<AbortController | null>(null);
   useEffect(() => {
     setEstimate(null);
-    if (converting) sampling.current?.abort();
     if (files.length === 0 || converting) return;
-    const controller = new AbortController();
-    sampling.current = controller;
     let live = true;
     const key = settingsKey(settings);
     const sampleOf = async (file: File): Promise<OutputSample> => {
       const known = samples.current.get(file)?.get(key);
       if (known) return known;
-      const sample = await sampleInWorker(file, settings, controller.signal);
+      const sample = await sampleInWorker(file, settings);
       // Kept even when it came too late for this estimate: the next one with these settings takes it.
       samples.current.set(file, (samples.current.get(file) ?? new Map()).set(key, sample));
       return sample;
@@ -74,9 +69,8 @@ export function useBatchEstimate(files: readonly File[], settings: ConversionSet
         const bytes = estimateBytes(entries, measured);
         setEstimate({ bytes, text: estimateText(bytes, files.length, files.reduce((sum, file) => sum + file.size, 0)) });
       } catch (error) {
-        // A file that cannot be sampled leaves the bar without an estimate; converting it says why. A sample ended by
-        // Convert is no failure.
-        if (live && !isAbort(error)) console.warn('No estimate for this batch', error);
+        // A file that cannot be sampled leaves the bar without an estimate; converting it says why.
+        if (live) console.warn('No estimate for this batch', error);
       }
     }, SETTLE_MS);
     return () => {
