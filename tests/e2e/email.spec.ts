@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { FIXTURES } from '../fixtures/make-fixtures';
-import { chooseFormat, convertButton, enterEmail, openConverter, pickFiles } from './helpers';
+import { chooseFormat, convertButton, enterEmail, holdRequests, openConverter, pickFiles } from './helpers';
 import { downloadJob, magicFormat } from './convert-helpers';
 
 test.beforeEach(async ({ page }) => {
@@ -50,12 +50,7 @@ test('with no valid files Convert is disabled and says why', async ({ page }) =>
 });
 
 test('an address typed, and one autofilled, before the page is alive is kept with the settings chosen then, and converts', async ({ page }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/main-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/assets/main-*.js');
   await page.goto('/');
   await expect(page.getByText('Add Images')).toBeVisible();
   const email = page.getByLabel('Email address');

@@ -17,6 +17,20 @@ export function fixture(name: string): string {
   return join(FIXTURE_DIR, name);
 }
 
+/**
+ * Holds the page's requests for `url` (a glob) until the returned function is called: the script that makes the page
+ * alive, a chunk loaded on demand, so a test can act in the moment before it runs.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Opens the app and waits until it is alive: the page is painted from index.html before its script runs. */
 export async function openConverter(page: Page, url = '/'): Promise<void> {
   await page.goto(url);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { FIXTURES } from '../fixtures/make-fixtures';
-import { dropFiles, fileCard, fixtureBytes, openConverter, pickFiles } from './helpers';
+import { dropFiles, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await openConverter(page);
@@ -105,12 +105,7 @@ test('the drop zone opens the picker from the keyboard (Enter and Space)', async
 
 test('a long selection whose grid is still loading shows its first cards, and focus on one stays on it when the grid takes their place', async ({ page }) => {
   // The long grid's code is fetched the first time a selection is that long; until it runs, the first cards stand in.
-  let releaseGrid!: () => void;
-  const gridHeld = new Promise<void>((resolve) => (releaseGrid = resolve));
-  await page.route('**/VirtualFileGrid-*.js', async (route) => {
-    await gridHeld;
-    await route.continue();
-  });
+  const releaseGrid = await holdRequests(page, '**/VirtualFileGrid-*.js');
   const files = Array.from({ length: 80 }, (_, i) => ({ name: `shot-${String(i).padStart(2, '0')}.jpg`, mimeType: 'image/jpeg', buffer: fixtureBytes(FIXTURES.jpeg) }));
   await page.getByTestId('file-input').setInputFiles(files);
   await expect(page.getByRole('heading', { name: 'Selected Files (80)' })).toBeVisible();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Response } from '@playwright/test';
 import { FIXTURES } from '../fixtures/make-fixtures';
-import { dropFiles, fileCard, fixtureBytes, openConverter, pickFiles } from './helpers';
+import { dropFiles, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers';
 
 test('the viewport is not zoomable, as the spec asks', async ({ page }) => {
   await openConverter(page);
@@ -118,12 +118,7 @@ test('without JavaScript the page still shows what it is, and an unknown path it
 });
 
 test('files picked or dropped before the script has run are added once it does', async ({ page }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/main-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/assets/main-*.js');
   await page.goto('/');
   await expect(page.getByText('Add Images')).toBeVisible();
   await pickFiles(page, [FIXTURES.jpeg]);

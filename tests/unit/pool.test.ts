@@ -473,7 +473,7 @@ describe('WorkerPool', () => {
     const pool = makePool({ size: 2, yieldsForBatch: async () => (asked++, false) });
     pool.warm((remote) => remote.work('warm-up'));
     await waitUntil(() => expect(startedNames().filter((name) => name === 'warm-up')).toHaveLength(2));
-    // An estimate's sample starts beside the warm-ups (it asks nothing) and is ended as Convert is pressed.
+    // A task starts beside the warm-ups (a sample: it asks nothing) and is aborted, which ends its worker.
     const controller = new AbortController();
     const sample = pool.run((remote) => remote.work('sample'), { givesWay: true, signal: controller.signal });
     const sampleWorker = await workerRunning('sample');
