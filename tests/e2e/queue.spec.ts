@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { FIXTURES } from '../fixtures/make-fixtures';
-import { ALONE, chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers';
+import { ALONE, chooseFormat, convertButton, enterEmail, fixture, holdRequests, openConverter } from './helpers';
 import { throttlePageCpu } from '../phone-cpu';
 import { downloadAllZip, magicFormat } from './convert-helpers';
 import { keepLongFrames, LONG_TASK_MS, ownWorkMs, recordUiTasks, type UiTask } from '../ui-thread-tasks';
@@ -320,3 +320,33 @@ test('while a batch converts the screen stays on; after it, it is let go', async
   await expect.poll(wakeLog).toEqual(['request', 'granted', 'released']);
 });
 
+
+test('a long queue restored while its list\'s code loads shows its first rows, and focus on one stays on its row when the list takes their place', async ({ page }) => {
+  await openConverter(page);
+  // 45 small photos: a queue of 40 or more keeps only the rows near the screen, with code fetched when first needed.
+  const files = await Promise.all(
+    Array.from({ length: 45 }, async (_, i) => ({
+      name: `shot-${String(i).padStart(2, '0')}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: await sharp({ create: { width: 48, height: 36, channels: 3, background: { r: i * 5, g: 128, b: 255 - i * 5 } } }).jpeg().toBuffer(),
+    })),
+  );
+  await page.getByTestId('file-input').setInputFiles(files);
+  await enterEmail(page);
+  await convertButton(page).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Finished: 45 of 45 done' })).toBeVisible();
+  // The batch is kept on the device: a reload shows the finished queue, while the long list's code is held back.
+  const releaseList = await holdRequests(page, '**/VirtualJobList-*.js');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Conversion Queue (45)' })).toBeVisible();
+  await expect(page.getByTestId('job')).toHaveCount(8);
+  const download = page.getByRole('button', { name: /^Download shot-03\./ });
+  await download.focus();
+  await expect(download).toBeFocused();
+  const standIn = await download.elementHandle();
+  releaseList();
+  // The list has taken the first rows' place (the button is another element) and the focus is on its row's Download.
+  await expect.poll(() => standIn!.evaluate((button) => button.isConnected)).toBe(false);
+  await expect(page.getByTestId('job').first()).toHaveAttribute('data-index', '0');
+  await expect(download).toBeFocused();
+});

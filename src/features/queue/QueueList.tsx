@@ -1,6 +1,7 @@
-import { lazy, memo, Suspense, useCallback, useDeferredValue } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useRef } from 'react';
 import { CountedSection } from '../../app/CountedSection';
 import { useFocusAfterRemoval } from '../../app/useFocusAfterRemoval';
+import { useFocusKept } from '../../app/useFocusKept';
 import { useRowsByFrame } from '../../app/useRowsByFrame';
 import type { ConversionQueue } from '../../conversion/conversionQueue';
 import { downloadJobOutput } from './download';
@@ -38,6 +39,10 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
     [noteRemoval, queue],
   );
   const rows = useRowsByFrame(jobs.length < VIRTUAL_FROM ? jobs.length : 0, ROWS_PER_FRAME);
+  // The rows are made anew when the list turns long (its own code, and its first rows standing in while that loads) or
+  // short again: a button focused in a row keeps the focus on the same button of the same row.
+  const list = useRef<HTMLDivElement | null>(null);
+  const { onFocus, onBlur, restore } = useFocusKept(list, sameButtonInItsRow);
 
   if (jobs.length === 0) return null;
   // Said from the batch's start where the device keeps it, not from the first result kept: appearing then, above a
@@ -62,16 +67,27 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
       }
     >
       {keptHere && <p className="queue-note">Results wait on this device until you download or clear them — nothing is uploaded.</p>}
-      {jobs.length < VIRTUAL_FROM ? (
-        plainList(rows === jobs.length ? jobs : jobs.slice(0, rows))
-      ) : (
-        <Suspense fallback={plainList(jobs.slice(0, FIRST_ROWS))}>
-          <VirtualJobList queue={queue} jobs={jobs} onCompare={onCompare} onCancel={cancel} onRetry={onRetry} />
-        </Suspense>
-      )}
+      <div ref={list} onFocus={onFocus} onBlur={onBlur}>
+        {jobs.length < VIRTUAL_FROM ? (
+          plainList(rows === jobs.length ? jobs : jobs.slice(0, rows))
+        ) : (
+          <Suspense fallback={plainList(jobs.slice(0, FIRST_ROWS))}>
+            <VirtualJobList queue={queue} jobs={jobs} onCompare={onCompare} onCancel={cancel} onRetry={onRetry} onRendered={restore} />
+          </Suspense>
+        )}
+      </div>
     </CountedSection>
   );
 });
+
+/** In `list`, the button of `lost`'s row (the row with its job's id) that does what `lost` did, by its name. */
+function sameButtonInItsRow(list: HTMLElement, lost: HTMLElement): HTMLElement | null {
+  const id = lost.closest<HTMLElement>('[data-id]')?.dataset.id;
+  const row = id ? list.querySelector<HTMLElement>(`[data-testid="job"][data-id="${CSS.escape(id)}"]`) : null;
+  if (!row) return null;
+  const name = lost.getAttribute('aria-label') ?? lost.textContent;
+  return [...row.querySelectorAll<HTMLElement>('button')].find((button) => (button.getAttribute('aria-label') ?? button.textContent) === name) ?? rowAction(row);
+}
 
 /** From this many jobs the list keeps only the rows near the screen in the page. */
 export const VIRTUAL_FROM = 40;

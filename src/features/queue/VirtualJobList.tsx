@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useWindowList } from '../../app/useWindowList';
 import type { ConversionQueue } from '../../conversion/conversionQueue';
 import { downloadJobOutput } from './download';
@@ -8,14 +9,17 @@ const ROW_GAP = 10;
 const ROW_ESTIMATE = 110;
 
 /** A long queue as the rows near the screen only (useWindowList): Convert then makes a few dozen rows, not 200. */
-export default function VirtualJobList({ queue, jobs, onCompare, onCancel, onRetry }: {
+export default function VirtualJobList({ queue, jobs, onCompare, onCancel, onRetry, onRendered }: {
   queue: ConversionQueue;
   jobs: readonly ConversionJob[];
   onCompare: (job: ConversionJob, opener: HTMLElement) => void;
   onCancel: (id: string) => void;
   onRetry: (id: string) => void;
+  /** After each render: the rows it made may be where focus was (the list renders on its own as the page scrolls). */
+  onRendered: () => void;
 }) {
   const { list, virtualizer, listTop } = useWindowList<HTMLUListElement>({ count: jobs.length, estimate: ROW_ESTIMATE, gap: ROW_GAP, overscan: 6, keyOf: (index) => jobs[index]!.id });
+  useEffect(() => onRendered());
   return (
     <ul ref={list} className="job-list job-list--virtual" style={{ blockSize: virtualizer.getTotalSize() }}>
       {virtualizer.getVirtualItems().map((row) => (
