@@ -14,17 +14,28 @@ export function useFocusAfterRemoval(items: readonly { id: string }[], targetIn:
   itemsNow.current = items;
   const find = useRef({ targetIn, whenEmpty });
   find.current = { targetIn, whenEmpty };
-  /** The removed item and where it was. */
-  const removed = useRef<{ id: string; index: number } | null>(null);
+  /** The removed item, where it was, and when its removal was asked for. */
+  const removed = useRef<{ id: string; index: number; at: number } | null>(null);
+  // After every render, not only the items': a list that shows its rows a few a frame (the queue turning short again)
+  // may show the item that takes the removed one's place some renders later.
   useEffect(() => {
     const pending = removed.current;
     // An earlier change's effect can run after the click and before the removal is rendered: wait for the removal.
     if (!pending || items.some((item) => item.id === pending.id)) return;
-    removed.current = null;
     const next = items[Math.min(pending.index, items.length - 1)];
-    (next ? find.current.targetIn(next.id) : find.current.whenEmpty())?.focus();
-  }, [items]);
+    const target = next ? find.current.targetIn(next.id) : find.current.whenEmpty();
+    const active = document.activeElement;
+    // Waiting for the item to show is over once the focus has gone somewhere of the visitor's choosing, or after a
+    // moment (an item a long list does not show until it is scrolled to).
+    const waiting = !target && next && (!active || active === document.body) && performance.now() - pending.at < SHOWS_WITHIN_MS;
+    if (waiting) return;
+    removed.current = null;
+    target?.focus();
+  });
   return useCallback((id: string) => {
-    removed.current = { id, index: itemsNow.current.findIndex((item) => item.id === id) };
+    removed.current = { id, index: itemsNow.current.findIndex((item) => item.id === id), at: performance.now() };
   }, []);
 }
+
+/** How long the item that takes a removed one's place may take to show: a list's rows three a frame, on a slow phone. */
+const SHOWS_WITHIN_MS = 1000;

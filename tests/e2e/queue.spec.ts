@@ -350,3 +350,37 @@ test('a long queue restored while its list\'s code loads shows its first rows, a
   await expect(page.getByTestId('job').first()).toHaveAttribute('data-index', '0');
   await expect(download).toBeFocused();
 });
+
+test('Cancel in a queue that turns short again sends focus to the row in its place, which comes a few rows a frame', async ({ page }) => {
+  // Two cores: the 12 MP photos, first in the batch, hold the pool while the small ones wait with a Cancel each.
+  await recordJobStates(page, 2);
+  await openConverter(page);
+  const photo = await import('node:fs').then((fs) => fs.readFileSync(fixture(FIXTURES.photo12mp)));
+  const tiny = await sharp({ create: { width: 48, height: 36, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
+  await page.getByTestId('file-input').setInputFiles([
+    ...Array.from({ length: 4 }, (_, i) => ({ name: `trip-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: photo })),
+    ...Array.from({ length: 36 }, (_, i) => ({ name: `tiny-${String(i).padStart(2, '0')}.jpg`, mimeType: 'image/jpeg', buffer: tiny })),
+  ]);
+  await expect(convertButton(page)).toHaveText('Convert 40 images');
+  await chooseFormat(page, 'AVIF');
+  await enterEmail(page);
+  await convertButton(page).click();
+  // Forty jobs: the long list, which keeps only the rows near the screen.
+  await page.getByRole('heading', { name: 'Conversion Queue (40)' }).scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('job').first()).toHaveAttribute('data-index', '0');
+  // A waiting job below the first three rows (the plain list's first frame), and the one after it, read in one task.
+  const [cancelled, after] = await page.evaluate(() => {
+    const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="job"]')];
+    const nameAt = (index: number) => rows.find((row) => row.dataset.index === String(index))?.querySelector('.job__name')?.textContent ?? null;
+    const waiting = rows.find((row) => row.dataset.status === 'pending' && Number(row.dataset.index) >= 4 && nameAt(Number(row.dataset.index) + 1));
+    if (!waiting) return [null, null];
+    waiting.querySelector<HTMLElement>('button[aria-label^="Cancel "]')!.focus();
+    return [nameAt(Number(waiting.dataset.index)), nameAt(Number(waiting.dataset.index) + 1)];
+  });
+  expect(cancelled, 'a waiting job below the first rows, with a row after it').not.toBeNull();
+  await expect(page.locator(':focus')).toHaveAttribute('aria-label', `Cancel ${cancelled}`);
+  await page.keyboard.press('Enter');
+  // Thirty-nine: the plain list again, its rows back three a frame; the focus waits for the row in the cancelled one's place.
+  await expect(page.getByRole('heading', { name: 'Conversion Queue (39)' })).toBeVisible();
+  await expect(page.locator(':focus')).toHaveAttribute('aria-label', new RegExp(`^(Cancel|Download) ${after!.replace(/\.jpg$/, '')}\\.`));
+});
