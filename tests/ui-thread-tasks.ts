@@ -76,7 +76,7 @@ export const LONG_TASK_MS = 50;
 /**
  * Chromium's memory allocator's own tasks on the page's thread: PartitionAlloc's `OnBackgrounded`, posted 10 s ahead,
  * which hands free memory back to the system. No script or rendering of the page's runs in them; they cost what the
- * system charges for memory (53–91 ms of CPU at 4× on a host where first touching memory ran at 0.3 GB/s,
+ * system charges for memory (52–91 ms of CPU at 4× on a host where first touching memory ran at 0.3 GB/s,
  * docs/testing.md).
  */
 export const isAllocatorHousekeeping = (task: UiTask) => task.postedFrom.startsWith('base/allocator/');
