@@ -86,9 +86,9 @@ export const judgeInWorker: Judge = async (request, outputPixels) => {
  * is told it runs alone when it is the only one, so a one-file batch encodes AVIF or JPEG XL on every core. It is
  * let finish (a few hundred milliseconds): ending it would end its worker, warm, and the batch would start another.
  */
-export async function sampleInWorker(file: Blob, settings: ConversionSettings, signal?: AbortSignal): Promise<OutputSample> {
+export async function sampleInWorker(file: Blob, settings: ConversionSettings): Promise<OutputSample> {
   const [plan, { convertPool }] = await Promise.all([planFor(file, settings), pools()]);
-  return convertPool().run((remote) => remote.sample({ file, settings, plan, ...deviceLimits(), keepAt: null, alone: false, judgeLater: false }), { signal, cost: plan.sampleCost, givesWay: true });
+  return convertPool().run((remote) => remote.sample({ file, settings, plan, ...deviceLimits(), keepAt: null, alone: false, judgeLater: false }), { cost: plan.sampleCost, givesWay: true });
 }
 
 /** What a conversion with these settings will load: the optimising encoder unless the browser's encodes, the resizer when resizing. */
