@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Locator, Page } from '@playwright/test';
 import { chromiumThreadsNamed } from './chromium-processes';
+import { median } from '../src/lib/median';
 
 /**
  * Chromium's CPU throttle runs on a thread of the renderer's own: every 200 µs it signals the page's main thread,
@@ -40,6 +41,51 @@ export async function throttlePageCpu(page: Page, rate: number): Promise<void> {
       return;
     }
   }
+}
+
+/** A compute loop (no allocation, no page faults, no DOM) of about 50 ms on this machine; gives its time in ms. */
+const COMPUTE_LOOP = `(() => {
+  const start = performance.now();
+  let x = 1;
+  for (let i = 0; i < 10_000_000; i++) x = (x * 1103515245 + 12345) | 0;
+  if (x === 0.5) throw new Error('never');
+  return performance.now() - start;
+})()`;
+
+/** The loop's median time, after a run that lets a new rate take hold (its thread starting, its first signals). */
+async function loopMs(page: Page): Promise<number> {
+  await page.evaluate(COMPUTE_LOOP);
+  const runs: number[] = [];
+  for (let i = 0; i < LOOP_RUNS; i++) runs.push((await page.evaluate(COMPUTE_LOOP)) as number);
+  return median(runs);
+}
+
+/** Runs a measurement takes the median of: the page's own timers and idle work land in some. */
+const LOOP_RUNS = 5;
+
+/** How close to the slowdown asked the calibrated rate must bring the loop. */
+const CALIBRATED_WITHIN = 0.05;
+const CALIBRATION_ROUNDS = 4;
+
+/**
+ * Slows the page's main thread `slowdown` times (throttlePageCpu), at the DevTools rate that makes a compute loop run
+ * `slowdown` times slower than unthrottled on this machine; gives that rate. Chromium's throttle busy-waits (rate − 1)
+ * times the time since its last signal, and that time holds the signal's own cost: where a signal is cheap the rate is
+ * the slowdown, but on a host where it is dear (a PVM guest, docs/testing.md) rate 4 ran the loop 4.7–6.1 times
+ * slower, a phone slower than the one meant. The rate is found quiet, before what is measured.
+ */
+export async function slowPageCpu(page: Page, slowdown: number): Promise<{ rate: number; slowdownMeasured: number }> {
+  await throttlePageCpu(page, 1);
+  const unthrottled = await loopMs(page);
+  let rate = slowdown;
+  let slowdownMeasured = 0;
+  for (let round = 1; ; round++) {
+    await throttlePageCpu(page, rate);
+    slowdownMeasured = (await loopMs(page)) / unthrottled;
+    if (Math.abs(slowdownMeasured - slowdown) <= CALIBRATED_WITHIN * slowdown || round === CALIBRATION_ROUNDS) break;
+    rate = Math.min(2 * slowdown, Math.max(1, (rate * slowdown) / slowdownMeasured));
+  }
+  return { rate, slowdownMeasured };
 }
 
 /** How often a phone's thumb taps a setting while a batch runs, in the bench and the phone's end-to-end test. */

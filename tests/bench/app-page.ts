@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
-import { TAP_EVERY_MS, tapPoint, throttlePageCpu } from '../phone-cpu';
+import { slowPageCpu, TAP_EVERY_MS, tapPoint } from '../phone-cpu';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const APP_PORT = 4180;
@@ -218,7 +218,10 @@ export async function openPage(phone?: PhoneOptions): Promise<{ page: Page; clos
   };
 }
 
+/** The page's CPU `phone.slowdown` times slower than this machine's, at the DevTools rate that does it (slowPageCpu). */
 export async function throttle(page: Page, phone?: PhoneOptions): Promise<void> {
-  if (phone && phone.slowdown > 1) await throttlePageCpu(page, phone.slowdown);
+  if (!phone || phone.slowdown <= 1) return;
+  const { rate, slowdownMeasured } = await slowPageCpu(page, phone.slowdown);
+  console.error(`CPU ${phone.slowdown}× slower: DevTools' rate ${rate.toFixed(2)} (a compute loop ${slowdownMeasured.toFixed(2)}× slower)`);
 }
 

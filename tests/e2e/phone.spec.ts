@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { galleryPhotos } from '../corpus/sources';
-import { TAP_EVERY_MS, tapPoint, throttlePageCpu } from '../phone-cpu';
+import { slowPageCpu, TAP_EVERY_MS, tapPoint, throttlePageCpu } from '../phone-cpu';
 import { isAllocatorHousekeeping, keepLongFrames, LONG_TASK_MS, ownWorkMs, recordUiTasks, type UiTask } from '../ui-thread-tasks';
 import { downloadAllZip, magicFormat } from './convert-helpers';
 import { ALONE, chooseFormat, convertButton, enterEmail, openConverter } from './helpers';
@@ -21,7 +21,7 @@ test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile
  */
 test.describe.configure({ retries: 2 });
 
-/** How much slower a cheap phone's core is than this machine's, as DevTools throttles it. */
+/** How much slower a cheap phone's core is than this machine's (slowPageCpu finds the DevTools rate that does it). */
 const PHONE_SLOWDOWN = 4;
 
 test(`a phone's batch of real photos (CPU ${PHONE_SLOWDOWN}× slower, a setting tapped through it): none of the page's own tasks takes over ${LONG_TASK_MS} ms`, ALONE, async ({ browser, page }) => {
@@ -41,7 +41,8 @@ test(`a phone's batch of real photos (CPU ${PHONE_SLOWDOWN}× slower, a setting 
   await expect(convertButton(page)).toBeEnabled();
   const convert = await tapPoint(page.getByRole('button', { name: `Convert ${photos.length} images` }));
   const rotate = await tapPoint(page.getByRole('button', { name: 'Rotate right' }));
-  await throttlePageCpu(page, PHONE_SLOWDOWN);
+  const { rate } = await slowPageCpu(page, PHONE_SLOWDOWN);
+  test.info().annotations.push({ type: 'DevTools CPU rate', description: rate.toFixed(2) });
   // A quiet second: the throttle takes hold and what adding started (the estimate, the codecs' warm-up) ends.
   await page.waitForTimeout(1000);
   const framesBefore = await longFrames.mark();
@@ -69,7 +70,7 @@ test(`a phone's batch of real photos (CPU ${PHONE_SLOWDOWN}× slower, a setting 
   const long = tasks.filter((task) => ownWorkMs(task) > LONG_TASK_MS);
   const housekeeping = tasks.filter((task) => isAllocatorHousekeeping(task) && task.cpuMs > LONG_TASK_MS);
   const describe = (list: UiTask[]) => list.map((task) => `at ${Math.round((task.ts - tasks[0]!.ts) / 1000)} ms: ${Math.round(task.wallMs)} ms (CPU ${Math.round(task.cpuMs)} ms, of it the GC's ${Math.round(task.gcCpuMs)}: ${task.inside || task.postedFrom})`).join('; ') || 'none';
-  expect(describe(long), `${taps} taps; the allocator's own, not counted: ${describe(housekeeping)}; long animation frames: ${frames.join(' | ') || 'none'}`).toBe('none');
+  expect(describe(long), `${taps} taps at DevTools' rate ${rate.toFixed(2)}; the allocator's own, not counted: ${describe(housekeeping)}; long animation frames: ${frames.join(' | ') || 'none'}`).toBe('none');
   expect(taps).toBeGreaterThan(0);
 
   // The batch ran whole, kept on the device, and every photo came out a JPEG of its own size.
