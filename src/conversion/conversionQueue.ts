@@ -88,7 +88,7 @@ export const WORKER_NEWS_EVERY_MS = 250;
 
 /**
  * The queue outside React: jobs held by the pure reducer, work handed to the converter. Components subscribe
- * to just what they show (useSyncExternalStore), so a progress tick re-renders the queue list, not the page.
+ * to just what they show (useQueueValue), so a progress tick re-renders the queue list, not the page.
  */
 export class ConversionQueue {
   private jobs: ConversionJob[] = [];

@@ -39,10 +39,8 @@ const SelectedFilesWithStates = memo(function SelectedFilesWithStates({ queue, f
   onPreview: (file: File, opener: HTMLElement) => void;
 }) {
   // What Convert would do, for each part that shows it: each subscribes on its own, so a job finishing re-renders
-  // the file cards and the action bar, not the page with its settings. The cards' states follow in a deferred render.
-  // Kept while the deferred outcomes have not moved: the urgent pass a job's new state causes then re-renders
-  // nothing here (a new plan would be a new states map, and every card's props checked again).
-  const outcomes = useDeferredValue(useOutcomes(queue));
+  // the file cards and the action bar, not the page with its settings, in the queue's transition (useQueueValue).
+  const outcomes = useOutcomes(queue);
   const plan = useMemo(() => planFor(files, outcomes, settings), [files, outcomes, settings]);
   return <SelectedFilesGrid files={files} states={plan.states} onRemove={onRemove} onClear={onClear} onPreview={onPreview} />;
 });

@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useRef } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import { useFocusKept } from '../../app/useFocusKept';
 import type { OutputLook } from '../../../core/contract';
 import { FORMATS } from '../../../core/formats';
@@ -68,9 +68,9 @@ export const JobCard = memo(function JobCard({ queue, id, onDownload, onCompare,
   );
   // A focused Cancel goes as the job ends: focus goes on to the row's Download (or Retry) once it shows.
   const { onFocus, onBlur } = useFocusKept(row, rowAction);
-  // A job just done shows its new state at once and its result (sizes, format, Download, Share) in a deferred render
-  // right after: two tasks on the UI thread instead of one as long as both, which on a slow phone was a long task.
-  const result = useDeferredValue(job?.status === 'completed' && job.outputBlob ? job : null);
+  // A job just done shows its state and its result (sizes, format, Download, Share) in one render of the queue's
+  // transition (useQueueValue), which React renders in slices.
+  const result = job?.status === 'completed' && job.outputBlob ? job : null;
   if (!job) return null;
   const running = job.status === 'pending' || job.status === 'processing';
   return (

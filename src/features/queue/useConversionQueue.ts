@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { CONVERSION_ERRORS } from '../../../core/messages';
 import { convertInWorker, judgeInWorker, keepInWorker } from '../../conversion/bridge';
 import { notify } from '../../app/notify';
@@ -67,19 +67,42 @@ export function useConversionQueue({ onSettingsRestored }: { onSettingsRestored:
   return { queue: engine.queue };
 }
 
+/**
+ * What `read` gives of the queue, re-rendering as it changes, in a transition: React renders that in slices it pauses
+ * between (a tap goes first) rather than at once. A status change re-renders the rows, the file cards and the action
+ * bar; as one synchronous render and commit (useSyncExternalStore's) it was one of a phone batch's long tasks at 4× CPU
+ * (docs/decisions/ui-thread-during-a-batch.md). Every part that reads the queue updates in the same transition, so
+ * none shows a job in a state the others have not reached.
+ */
+function useQueueValue<T>(queue: ConversionQueue, read: () => T): T {
+  const [value, setValue] = useState(read);
+  const shown = useRef(value);
+  shown.current = value;
+  useEffect(() => {
+    const update = () => {
+      const next = read();
+      if (!Object.is(next, shown.current)) startTransition(() => setValue(() => next));
+    };
+    // A change between this render and the subscription.
+    update();
+    return queue.subscribe(update);
+  }, [queue, read]);
+  return value;
+}
+
 /** The jobs, re-rendering when one is added, removed or changes status, not on progress. */
 export function useJobsByStatus(queue: ConversionQueue) {
-  return useSyncExternalStore(queue.subscribe, queue.getJobsByStatus, queue.getJobsByStatus);
+  return useQueueValue(queue, queue.getJobsByStatus);
 }
 
 /** What became of each file, per settings; the same object until a job changes state. */
 export function useOutcomes(queue: ConversionQueue) {
-  return useSyncExternalStore(queue.subscribe, queue.getOutcomes, queue.getOutcomes);
+  return useQueueValue(queue, queue.getOutcomes);
 }
 
 /** Whether a job is pending or running. */
 export function useIsConverting(queue: ConversionQueue) {
-  return useSyncExternalStore(queue.subscribe, queue.isConverting, queue.isConverting);
+  return useQueueValue(queue, queue.isConverting);
 }
 
 /** Whether a job changed in a way its row shows other than its progress (state, stage, result, look). */
@@ -89,8 +112,8 @@ function sameShape(a: ConversionJob, b: ConversionJob): boolean {
 
 /**
  * One job, re-rendering its row when it changes state or stage, not when its progress moves: progress is written
- * straight to the row's bar (useJobProgress). A uSES update is a synchronous render and commit, and those, one per
- * row per progress step, were most of the batch's frame-long tasks on a throttled phone.
+ * straight to the row's bar (useJobProgress). A render and commit per row per progress step were most of the batch's
+ * frame-long tasks on a throttled phone.
  */
 export function useJob(queue: ConversionQueue, id: string) {
   const shown = useRef<ConversionJob | undefined>(undefined);
@@ -99,7 +122,7 @@ export function useJob(queue: ConversionQueue, id: string) {
     if (!job || !shown.current || !sameShape(job, shown.current)) shown.current = job;
     return shown.current;
   }, [queue, id]);
-  return useSyncExternalStore(queue.subscribe, get, get);
+  return useQueueValue(queue, get);
 }
 
 /**
