@@ -37,5 +37,5 @@ export function useFocusAfterRemoval(items: readonly { id: string }[], targetIn:
   }, []);
 }
 
-/** How long the item that takes a removed one's place may take to show: a list's rows three a frame, on a slow phone. */
+/** How long the item that takes a removed one's place may take to show: a list's rows two a frame, on a slow phone. */
 const SHOWS_WITHIN_MS = 1000;

@@ -16,3 +16,16 @@ export function useRowsByFrame(total: number, perFrame: number): number {
   }, [shown, total, perFrame]);
   return Math.min(shown, total);
 }
+
+/**
+ * Whether `on` has held since a frame ago: true a frame after it turns true, false as soon as it turns false. A part
+ * that appears with something else (the queue as Convert turns into the batch's progress) comes in a frame of its own.
+ */
+export function useOnAFrameLater(on: boolean): boolean {
+  const [later, setLater] = useState(false);
+  useEffect(() => {
+    if (!on) setLater(false);
+    else if (!later) return onNextFrame(() => setLater(true));
+  }, [on, later]);
+  return on && later;
+}

@@ -1,8 +1,8 @@
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useRef } from 'react';
+import { lazy, memo, Suspense, useCallback, useRef } from 'react';
 import { CountedSection } from '../../app/CountedSection';
 import { useFocusAfterRemoval } from '../../app/useFocusAfterRemoval';
 import { useFocusKept } from '../../app/useFocusKept';
-import { useRowsByFrame } from '../../app/useRowsByFrame';
+import { useOnAFrameLater, useRowsByFrame } from '../../app/useRowsByFrame';
 import type { ConversionQueue } from '../../conversion/conversionQueue';
 import { downloadJobOutput } from './download';
 import { type ConversionJob } from '../../conversion/jobs';
@@ -20,8 +20,8 @@ interface QueueListProps {
  * and a progress step renders nothing (JobProgress writes the bar itself).
  */
 export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: QueueListProps) {
-  // Rows come and go in the background (a deferred render React can interrupt): the tap on Convert paints first.
-  const jobs = useDeferredValue(useJobsByStatus(queue));
+  // Rows come and go in a transition (useQueueValue), a render React can interrupt: a tap goes first.
+  const jobs = useJobsByStatus(queue);
   // Cancel sends focus to the row that takes the cancelled one's place, or to Convert once none is left.
   const noteRemoval = useFocusAfterRemoval(
     jobs,
@@ -38,13 +38,17 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
     },
     [noteRemoval, queue],
   );
-  const rows = useRowsByFrame(jobs.length < VIRTUAL_FROM ? jobs.length : 0, ROWS_PER_FRAME);
+  // The queue comes a frame after a batch starts: the frame of the tap on Convert shows the batch's progress in the
+  // action bar and the files' new states; laid out with the queue as well, it was a long task on a 4× slower phone.
+  const shown = useOnAFrameLater(jobs.length > 0);
+  // Its rows come from when it shows.
+  const rows = useRowsByFrame(shown && jobs.length < VIRTUAL_FROM ? jobs.length : 0, ROWS_PER_FRAME);
   // The rows are made anew when the list turns long (its own code, and its first rows standing in while that loads) or
   // short again: a button focused in a row keeps the focus on the same button of the same row.
   const list = useRef<HTMLDivElement | null>(null);
   const { onFocus, onBlur, restore } = useFocusKept(list, sameButtonInItsRow);
 
-  if (jobs.length === 0) return null;
+  if (!shown) return null;
   // Said from the batch's start where the device keeps it, not from the first result kept: appearing then, above a
   // phone's screen, it moved the page by its height mid-run (a layout of the whole page, the scroll anchored again,
   // a scroll event). Results already kept (a restored batch, a device that filled up since) keep it said.
@@ -94,9 +98,9 @@ export const VIRTUAL_FROM = 40;
 
 /**
  * A short list's new rows come this many a frame (useRowsByFrame): on a 4× slower phone, eight new rows in one frame
- * made it a 50–60 ms task.
+ * made it a 50–60 ms task; on a slower host (2026-11-28) a frame of three rows took 45–89 ms of CPU and one of one, 16.
  */
-const ROWS_PER_FRAME = 3;
+const ROWS_PER_FRAME = 2;
 
 /** While the virtual list loads (if React shows a fallback at all), the first rows as a plain list. */
 const FIRST_ROWS = 8;
