@@ -22,7 +22,14 @@ interface QueueListProps {
 export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: QueueListProps) {
   // Rows come and go in a transition (useQueueValue), a render React can interrupt: a tap goes first.
   const jobs = useJobsByStatus(queue);
-  // Cancel sends focus to the row that takes the cancelled one's place, or to Convert once none is left.
+  // The queue comes a frame after a batch starts: the frame of the tap on Convert shows the batch's progress in the
+  // action bar and the files' new states; laid out with the queue as well, it was a long task on a 4× slower phone.
+  const shown = useOnAFrameLater(jobs.length > 0);
+  // Its rows come from when it shows.
+  const rows = useRowsByFrame(shown && jobs.length < VIRTUAL_FROM ? jobs.length : 0, ROWS_PER_FRAME);
+  const filling = jobs.length < VIRTUAL_FROM && rows < jobs.length;
+  // Cancel sends focus to the row that takes the cancelled one's place (once the rows have come), or to Convert once
+  // none is left.
   const noteRemoval = useFocusAfterRemoval(
     jobs,
     (id) => {
@@ -30,6 +37,7 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
       return row && rowAction(row);
     },
     () => document.querySelector<HTMLElement>('.action-bar__convert'),
+    filling,
   );
   const cancel = useCallback(
     (id: string) => {
@@ -38,11 +46,6 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
     },
     [noteRemoval, queue],
   );
-  // The queue comes a frame after a batch starts: the frame of the tap on Convert shows the batch's progress in the
-  // action bar and the files' new states; laid out with the queue as well, it was a long task on a 4× slower phone.
-  const shown = useOnAFrameLater(jobs.length > 0);
-  // Its rows come from when it shows.
-  const rows = useRowsByFrame(shown && jobs.length < VIRTUAL_FROM ? jobs.length : 0, ROWS_PER_FRAME);
   // The rows are made anew when the list turns long (its own code, and its first rows standing in while that loads) or
   // short again: a button focused in a row keeps the focus on the same button of the same row.
   const list = useRef<HTMLDivElement | null>(null);
