@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { FIXTURES } from '../fixtures/make-fixtures';
 import { dropFiles, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers';
 
@@ -45,7 +46,6 @@ test('picked images become cards with name, size, extension, thumbnail and "Read
 });
 
 test("every card's thumbnail is 4:3 whatever the photo's shape: a tall photo and a wide one make cards of one height", async ({ page }) => {
-  const sharp = (await import('sharp')).default;
   const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
   await page.getByTestId('file-input').setInputFiles([
     { name: 'tall.jpg', mimeType: 'image/jpeg', buffer: await photo(600, 900) },
@@ -53,11 +53,14 @@ test("every card's thumbnail is 4:3 whatever the photo's shape: a tall photo and
   ]);
   await expect(page.getByTestId('selection-summary')).toHaveAttribute('data-previews', '2');
   const boxes = await page.getByTestId('file-card').evaluateAll((cards) =>
-    cards.map((card) => [card.getBoundingClientRect().height, card.querySelector('.file-card__thumb')!.getBoundingClientRect()]).map(([height, thumb]) => ({ height, ratio: (thumb as DOMRect).width / (thumb as DOMRect).height })),
+    cards.map((card) => {
+      const thumb = card.querySelector('.file-card__thumb')!.getBoundingClientRect();
+      return { height: card.getBoundingClientRect().height, ratio: thumb.width / thumb.height };
+    }),
   );
   expect(boxes).toHaveLength(2);
   for (const { ratio } of boxes) expect(ratio).toBeCloseTo(4 / 3, 1);
-  expect(boxes[0]!.height).toBeCloseTo(boxes[1]!.height as number, 0);
+  expect(boxes[0]!.height).toBeCloseTo(boxes[1]!.height, 0);
 });
 
 test('every bad file shows its exact message; "No valid files added" when none is valid', async ({ page }) => {
