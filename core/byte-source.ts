@@ -1,4 +1,5 @@
 import type { HeaderRead } from './format';
+import { UPRIGHT } from './orientation';
 
 /**
  * Random access to a file's bytes for the header readers, which jump over what they do not need: a JPEG's frame
@@ -49,12 +50,12 @@ interface FixedHeaderParser {
 /** A PNG's IHDR and a WebP's first chunk, with their dimensions, sit in the first 30 bytes. */
 const FIXED_HEADER_READ = 64;
 
-/** The header reader of a format whose dimensions sit in its first bytes; never turned. */
+/** The header reader of a format whose dimensions sit in its first bytes, shown as stored. */
 export function fixedHeaderReader(parser: FixedHeaderParser) {
   return async (source: ByteSource): Promise<HeaderRead | null> => {
     const head = await source.read(0, FIXED_HEADER_READ);
     if (!parser.validate(head)) return null;
     const { width, height } = parser.calculate(head);
-    return { size: { width, height }, turned: false };
+    return { size: { width, height }, orientation: UPRIGHT };
   };
 }

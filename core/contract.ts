@@ -7,6 +7,7 @@
 import type { ImageFormat, SourceFormat } from './formats';
 import type { DevicePlace, Kept } from './deviceFiles';
 import type { GeometryPlan, Rect, Size } from './geometry';
+import type { Orientation } from './orientation';
 
 export type { ImageFormat, SourceFormat };
 
@@ -60,8 +61,8 @@ export interface SourceHeader {
   format: SourceFormat;
   /** As stored, before EXIF orientation or `irot`. */
   size: Size;
-  /** Whether showing it turns it a quarter (EXIF orientation 5–8, AVIF `irot` 1 or 3). */
-  turned: boolean;
+  /** Which way up it is shown (core/orientation.ts): EXIF's, a TIFF's, HEIF's `irot` and `imir`, a JPEG XL codestream's. */
+  orientation: Orientation;
 }
 
 /**
@@ -83,7 +84,21 @@ export interface JobPlan {
   sampleCost: number;
   /** Which encoder writes the output (core/policy.ts plannedEncoder): the browser's (a canvas export) or the format's WASM one. */
   encoder: 'browser' | 'wasm';
+  /** How the job goes from source to output (core/plan.ts planRoute). */
+  route: Route;
 }
+
+/**
+ * The ways a job goes from its source to its output, each a function of its own in workers/pipeline/routes/:
+ * - `bitmap`: the browser's decoded bitmap handed to the browser's encoder as it is (a plain re-encode the browser writes);
+ * - `rows`: the decoded frame's rows read a strip at a time into a WASM encoder that takes rows (jpegli), for a source
+ *   stored upright;
+ * - `pixels`: the pixels read out whole, made upright, transformed, encoded at the slider's quality;
+ * - `target-size`: the pixels, encoded again at qualities until they fit the target size;
+ * - `smart`: the pixels, encoded at the lowest quality that looks as the compression level asks.
+ */
+export const ROUTES = ['bitmap', 'rows', 'pixels', 'target-size', 'smart'] as const;
+export type Route = (typeof ROUTES)[number];
 
 export interface ConvertRequest {
   file: Blob;
@@ -137,6 +152,8 @@ export interface ConvertResult {
   blob: Blob;
   /** How many times the encoder ran: 1, or the target-size search's attempts. */
   encodes: number;
+  /** The route the conversion took (the plan's, or the pixels where a bitmap or rows route could not take the source). */
+  route: Route;
   /** The source came back unchanged (keepOriginalIfLarger); the conversion's own size, for the visitor. */
   keptOriginal: { convertedBytes: number } | null;
   /** How the output looks beside the source (core/look.ts); null where it was not judged, or is to be judged later. */

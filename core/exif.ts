@@ -1,4 +1,4 @@
-import { ascii, startsWithBytes, u16be, u16le, u32be, u32le } from './bytes';
+import { ascii, concat, startsWithBytes, u16be, u16le, u32be, u32le } from './bytes';
 
 /**
  * The EXIF payload as every container holds it: a TIFF structure ("II*\0…" or "MM\0*…"), which JPEG (and some
@@ -54,4 +54,11 @@ export function withUprightOrientation(tiff: Uint8Array): Uint8Array {
     copy[offset + 1] = little ? 0 : 1;
   }
   return copy;
+}
+
+/** A TIFF (EXIF payload) that says only Orientation = `orientation`: big-endian, one IFD of one entry. */
+export function orientationExif(orientation: number): Uint8Array {
+  const header = [0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08];
+  const entry = [0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, orientation, 0x00, 0x00];
+  return concat(new Uint8Array(header), new Uint8Array([0x00, 0x01]), new Uint8Array(entry), new Uint8Array(4));
 }

@@ -1,4 +1,5 @@
 import type { Size } from './geometry';
+import type { Orientation } from './orientation';
 
 /**
  * What a source format is, as both threads see it: what intake recognises (signature, MIME types, extensions) and the
@@ -64,6 +65,12 @@ export interface FormatInfo<Id extends string = string, Options extends object =
    * WASM one only where the browser cannot encode the format (docs/decisions/encoder-settings.md).
    */
   wasmEncoderPays: boolean;
+  /**
+   * Whether that WASM encoder takes the image a strip of rows at a time as it goes (jpegli): a plain re-encode of a
+   * source stored upright then reads the decoded frame's rows into it, with no copy of the whole picture (the plan's
+   * 'rows' route).
+   */
+  rowsEncoder: boolean;
   /** Options of the WASM encoder that "Optimised compression" runs, merged over the codec's own defaults. */
   optimisedOptions: Readonly<Options>;
   /**
@@ -73,10 +80,10 @@ export interface FormatInfo<Id extends string = string, Options extends object =
   encoderHeapBytesPerPixel: number;
 }
 
-/** What a header says: the stored size, and whether showing the image turns it a quarter (EXIF 5–8, AVIF irot 1 or 3). */
+/** What a header says: the stored size, and which way up it is shown (EXIF's orientation, HEIF's irot and imir…). */
 export interface HeaderRead {
   size: Size;
-  turned: boolean;
+  orientation: Orientation;
   /** An animation, of which the browser decodes the first frame (a GIF's); absent: a still image. */
   animated?: boolean;
   /** Pages in a multi-page file (a TIFF's), of which the first converts; absent: one. */

@@ -114,3 +114,13 @@ export function centredPart(size: Size, maxPixels: number): Rect {
   const height = Math.max(1, Math.floor(size.height * scale));
   return { x: Math.floor((size.width - width) / 2), y: Math.floor((size.height - height) / 2), width, height };
 }
+
+/**
+ * Whether the output's pixels differ from the decoded source's (other than by flattening onto a background):
+ * when they do not, the browser can encode straight from its decoded bitmap, with no pixel round-trip.
+ */
+export function changesPixels(source: Size, settings: ConversionSettings): boolean {
+  if (settings.rotation % 360 !== 0 || settings.brightness !== 0 || settings.contrast !== 0 || settings.saturation !== 0) return true;
+  const plan = planGeometry(source, settings);
+  return plan.width !== source.width || plan.height !== source.height || plan.crop.width !== source.width || plan.crop.height !== source.height;
+}

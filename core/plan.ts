@@ -1,12 +1,16 @@
-import type { ConversionSettings, JobPlan, SourceHeader } from './contract';
+import type { ConversionSettings, JobPlan, Route, SourceHeader } from './contract';
+import type { FormatInfo } from './format';
 import { formatInfo, sourceFormatInfo } from './formats';
-import { planGeometry, rotated, turned, type Size } from './geometry';
+import { changesPixels, planGeometry, rotated, type Size } from './geometry';
+import { shownSizeOf, UPRIGHT } from './orientation';
 import { decodedBytes } from './memory';
 import { choosesQualityByLook, judgesOutput } from './look';
-import { plannedEncoder } from './policy';
+import { hasTargetSize, plannedEncoder } from './policy';
+
+export { ROUTES, type Route } from './contract';
 
 /** The source as shown: its stored size, turned a quarter when its orientation says so. */
-export const shownSize = (source: SourceHeader): Size => (source.turned ? turned(source.size) : source.size);
+export const shownSize = (source: SourceHeader): Size => shownSizeOf(source.size, source.orientation);
 
 /** The pixels an estimate encodes of an output (sampleOutput): a megapixel encodes in a fraction of a 12 MP photo's time. */
 export const SAMPLE_PIXELS = 1_000_000;
@@ -29,6 +33,20 @@ const LOOK_DECODE_BYTES_PER_PIXEL = 4;
  * its worker lives.
  */
 export const RESIZER_HEAP_BYTES = { perSourcePixel: 26, perOutputPixel: 32 } as const;
+
+/**
+ * The route a job takes (contract.ts Route): a search where the settings ask for one, the pixels where they change;
+ * a plain re-encode hands the decoded bitmap to the browser's encoder when the browser writes the output, or reads the
+ * decoded frame's rows into a WASM encoder that takes rows when the source is stored upright (rows are read as
+ * stored); the pixels otherwise. The worker may still leave a bitmap or rows for the pixels (RouteTaken).
+ */
+export function planRoute(source: SourceHeader, settings: ConversionSettings, output: FormatInfo, encoder: JobPlan['encoder']): Route {
+  if (hasTargetSize(settings)) return 'target-size';
+  if (choosesQualityByLook(settings, output)) return 'smart';
+  if (changesPixels(shownSize(source), settings)) return 'pixels';
+  if (encoder === 'browser') return 'bitmap';
+  return output.rowsEncoder && source.orientation === UPRIGHT ? 'rows' : 'pixels';
+}
 
 /**
  * A job's plan from its source's header and the settings: made once on the page as the job starts, carried to the
@@ -57,5 +75,6 @@ export function planJob(source: SourceHeader, settings: ConversionSettings, brow
     cost: decoded + resizerHeap + encoderPerPixel * outputPixels + smartPreview,
     sampleCost: decoded + resizerHeap + encoderPerPixel * Math.min(outputPixels, SAMPLE_PIXELS) + smartPreview,
     encoder,
+    route: planRoute(source, settings, output, encoder),
   };
 }

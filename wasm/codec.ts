@@ -10,6 +10,11 @@ export interface SourceCodec {
   format: SourceFormatInfo<SourceFormat>;
   /** The WASM decoder, for files the browser cannot decode; fetched and compiled on first use. */
   decode(buffer: ArrayBuffer): Promise<RawImage>;
+  /**
+   * Whether `decode` gives the picture upright (libheif applies HEIF's irot and imir, libjxl the codestream's
+   * orientation); otherwise it gives the stored pixels and the pipeline turns them as the header says.
+   */
+  decodesUpright: boolean;
   metadata: SourceMetadata;
 }
 
@@ -61,5 +66,5 @@ export const NO_SOURCE_METADATA: SourceMetadata = { readExif: () => null, hasMet
 
 /** A source every engine's browser decodes (createImageBitmap): no WASM decoder stands in, and no EXIF is read. */
 export function decodedByEveryBrowser(format: SourceFormatInfo<SourceFormat>): SourceCodec {
-  return { format, decode: () => Promise.reject(new Error(`${format.label} is decoded by the browser`)), metadata: NO_SOURCE_METADATA };
+  return { format, decode: () => Promise.reject(new Error(`${format.label} is decoded by the browser`)), decodesUpright: false, metadata: NO_SOURCE_METADATA };
 }

@@ -3,6 +3,7 @@ import type { DevicePlace, Kept } from '../../core/deviceFiles';
 import { formatInfo } from '../../core/formats';
 import { decodesTakeTurns, deviceMemoryGb, pixelLimit } from '../../core/memory';
 import { CONVERSION_ERRORS, isExplainedError } from '../../core/messages';
+import { UPRIGHT } from '../../core/orientation';
 import { planJob } from '../../core/plan';
 import { judgesOutput } from '../../core/look';
 import { plannedEncoder } from '../../core/policy';
@@ -112,7 +113,7 @@ export function warmUpWhenIdle(settings: ConversionSettings): () => void {
 async function sourceHeader(file: Blob): Promise<SourceHeader> {
   const header = await probeImage(file).catch(() => null);
   if (!header?.size) throw new Error(CONVERSION_ERRORS.load);
-  return { format: header.format, size: header.size, turned: header.turned ?? false };
+  return { format: header.format, size: header.size, orientation: header.orientation ?? UPRIGHT };
 }
 
 /** A small WebP preview of an image, longest edge `maxEdge`; rejects when the browser cannot decode the file. */

@@ -1,4 +1,4 @@
-import type { ConversionSettings, ConversionStage, ImageFormat, OutputLook } from '../../core/contract';
+import type { ConversionSettings, ConversionStage, ImageFormat, OutputLook, Route } from '../../core/contract';
 import type { DevicePlace } from '../../core/deviceFiles';
 import { settingsKey } from '../features/settings/settings';
 import type { JobRecord } from './batchRecord';
@@ -27,6 +27,8 @@ export interface ConversionJob {
   outputName: string | null;
   /** Encoder runs behind the output (target-size attempts), for the benchmark and curious users. */
   encodes: number | null;
+  /** The route the worker took (core/contract.ts Route), once completed in this page: what the route tests read. */
+  route: Route | null;
   /** When a worker took it (performance.now()), and how long it is expected to take: what the bar's estimate follows. */
   startedAt: number | null;
   expectedMs: number | null;
@@ -53,7 +55,7 @@ export type JobAction =
   | { type: 'started'; id: string; at: number; expectedMs: number }
   | { type: 'progress'; id: string; percent: number; at: number; stage?: ConversionStage }
   | { type: 'tick'; now: number }
-  | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number; keptOriginal?: { convertedBytes: number } | null; look?: OutputLook | null; lookPending?: boolean; dimensions?: { width: number; height: number }; keptAt?: DevicePlace | null }
+  | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number; route?: Route; keptOriginal?: { convertedBytes: number } | null; look?: OutputLook | null; lookPending?: boolean; dimensions?: { width: number; height: number }; keptAt?: DevicePlace | null }
   /** A completed job's look, judged after its batch; null when judging it failed (it then shows none). */
   | { type: 'judged'; id: string; look: OutputLook | null }
   | { type: 'failed'; id: string; message?: string }
@@ -109,6 +111,7 @@ export function createJob(id: string, file: File, settings: ConversionSettings, 
     outputSize: null,
     outputName: null,
     encodes: null,
+    route: null,
     error: null,
   };
 }
@@ -181,6 +184,7 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
               outputSize: action.blob.size,
               outputName: action.name,
               encodes: action.encodes ?? null,
+              route: action.route ?? null,
               keptOriginal: action.keptOriginal ?? null,
               look: action.look ?? null,
               lookPending: action.lookPending ?? false,
@@ -199,7 +203,7 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
     case 'retry':
       return update(jobs, action.id, (job) =>
         job.status === 'error'
-          ? { ...job, status: 'pending', progress: 0, error: null, outputFormat: action.settings.outputFormat, settings: action.settings, settingsKey: action.settingsKey, attempts: 0, startedAt: null, expectedMs: null, anchorValue: 0, anchorAt: null, stage: null, outputBlob: null, outputSize: null, outputName: null, encodes: null }
+          ? { ...job, status: 'pending', progress: 0, error: null, outputFormat: action.settings.outputFormat, settings: action.settings, settingsKey: action.settingsKey, attempts: 0, startedAt: null, expectedMs: null, anchorValue: 0, anchorAt: null, stage: null, outputBlob: null, outputSize: null, outputName: null, encodes: null, route: null }
           : job,
       );
     case 'remove':

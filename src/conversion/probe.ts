@@ -2,6 +2,7 @@ import { blobSource, bytesSource, type ByteSource } from '../../core/byte-source
 import { ftypBoxSize } from '../../core/bytes';
 import { detectFormat, SOURCE_FORMAT_IDS, type HeaderRead, type SourceFormat } from '../../core/formats';
 import type { Size } from '../../core/geometry';
+import { UPRIGHT } from '../../core/orientation';
 
 type HeaderReader = (source: ByteSource) => Promise<HeaderRead | null>;
 
@@ -32,7 +33,7 @@ const MAX_DIMENSION = 1 << 24;
 
 export type ImageSize = Size;
 
-/** What the header reader read (HeaderRead: whether it is turned, animated, how many pages), with the format. */
+/** What the header reader read (HeaderRead: which way up it is shown, whether animated, how many pages), with the format. */
 export interface ImageHeader extends Partial<Omit<HeaderRead, 'size'>> {
   format: SourceFormat;
   /** As stored (before EXIF orientation, which does not change the pixel count); null when the header is unreadable. */
@@ -82,5 +83,5 @@ export async function probeImage(blob: Blob): Promise<ImageHeader | null> {
   const format = await sniffImageFormat(blob);
   if (!format) return null;
   const read = await readImageHeader(format, blobSource(blob));
-  return read ? { format, ...read } : { format, size: null, turned: false };
+  return read ? { format, ...read } : { format, size: null, orientation: UPRIGHT };
 }

@@ -117,7 +117,7 @@ describe('validateFile on any file', () => {
 });
 
 describe('EXIF orientation from a JPEG header', () => {
-  it('says the image is turned for orientations 5–8 only', async () => {
+  it('gives the EXIF orientation, 1–8', async () => {
     const withOrientation = (orientation: number) => {
       // APP1 "Exif\0\0", big-endian TIFF, one IFD0 entry: Orientation (274), SHORT, count 1.
       const tiff = [0x4d, 0x4d, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0];
@@ -125,7 +125,7 @@ describe('EXIF orientation from a JPEG header', () => {
       const jpeg = headerOf('jpeg', 400, 300);
       return Uint8Array.from([...jpeg.slice(0, 2), ...app1, ...jpeg.slice(2)]);
     };
-    for (const orientation of [1, 2, 3, 4]) expect(await readImageHeader('jpeg', withOrientation(orientation))).toEqual({ size: { width: 400, height: 300 }, turned: false });
-    for (const orientation of [5, 6, 7, 8]) expect(await readImageHeader('jpeg', withOrientation(orientation))).toEqual({ size: { width: 400, height: 300 }, turned: true });
+    for (const orientation of [1, 2, 3, 4, 5, 6, 7, 8]) expect(await readImageHeader('jpeg', withOrientation(orientation))).toEqual({ size: { width: 400, height: 300 }, orientation });
+    expect(await readImageHeader('jpeg', withOrientation(9))).toEqual({ size: { width: 400, height: 300 }, orientation: 1 });
   });
 });

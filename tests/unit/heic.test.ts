@@ -12,6 +12,7 @@ import { readImageHeader } from '../../src/conversion/probe';
 import { resizeLanczos3, SOURCE_CODECS } from '../../wasm';
 import { toImageData } from '../../workers/pipeline/canvas-encoder';
 import { convertImage } from '../../workers/pipeline/convert';
+import { withHeifTransforms } from '../fixtures/heif-transforms';
 import { photoPixels } from '../fixtures/make-fixtures';
 import { chromiumCanvas } from './support/canvas';
 import { serveBuildAssets } from './support/serveBuildAssets';
@@ -49,94 +50,6 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** A box's size and type at `at`, and where its content starts (after a 64-bit size when it has one). */
-function boxAt(bytes: Buffer, at: number): { size: number; type: string; content: number } {
-  const size = bytes.readUInt32BE(at);
-  return size === 1 ? { size: Number(bytes.readBigUInt64BE(at + 8)), type: bytes.toString('latin1', at + 4, at + 8), content: at + 16 } : { size, type: bytes.toString('latin1', at + 4, at + 8), content: at + 8 };
-}
-
-/** The child boxes of the box whose content is bytes[start, end). */
-function childrenOf(bytes: Buffer, start: number, end: number): { at: number; size: number; type: string; content: number }[] {
-  const found = [];
-  for (let at = start; at + 8 <= end; ) {
-    const box = boxAt(bytes, at);
-    found.push({ at, ...box });
-    at += box.size;
-  }
-  return found;
-}
-
-/** A box of `type` around `payload`. */
-function box(type: string, payload: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(8 + payload.length, 0);
-  head.write(type, 4, 'latin1');
-  return Buffer.concat([head, payload]);
-}
-
-/**
- * The HEIF with an `irot` of `quarterTurns` (anticlockwise) given to its primary item, as an iPhone marks a photo
- * taken upright: heif-enc 1.15 writes none. The property goes at the end of `ipco`, its association into `ipma`, and
- * `iloc`'s file offsets move by what `meta` grew.
- */
-function withIrot(heif: Buffer, quarterTurns: number): Buffer {
-  const top = childrenOf(heif, 0, heif.length);
-  const meta = top.find((b) => b.type === 'meta')!;
-  const parts = childrenOf(heif, meta.content + 4, meta.at + meta.size);
-  const iprp = parts.find((b) => b.type === 'iprp')!;
-  const [ipco, ipma] = ['ipco', 'ipma'].map((type) => childrenOf(heif, iprp.content, iprp.at + iprp.size).find((b) => b.type === type)!) as [ReturnType<typeof childrenOf>[number], ReturnType<typeof childrenOf>[number]];
-  const properties = childrenOf(heif, ipco.content, ipco.at + ipco.size).length;
-  const newIpco = box('ipco', Buffer.concat([heif.subarray(ipco.content, ipco.at + ipco.size), box('irot', Buffer.from([quarterTurns]))]));
-  // ipma: version 0, flags 0 (8-bit associations): the primary item (1) gains one, essential.
-  const primary = heif.readUInt16BE(parts.find((b) => b.type === 'pitm')!.content + 4);
-  const entries: Buffer[] = [];
-  const ipmaBody = ipma.content + 4;
-  let at = ipmaBody + 4;
-  for (let i = 0; i < heif.readUInt32BE(ipmaBody); i++) {
-    const item = heif.readUInt16BE(at);
-    const count = heif[at + 2]!;
-    const associations = heif.subarray(at + 3, at + 3 + count);
-    entries.push(item === primary ? Buffer.concat([heif.subarray(at, at + 2), Buffer.from([count + 1]), associations, Buffer.from([0x80 | (properties + 1)])]) : heif.subarray(at, at + 3 + count));
-    at += 3 + count;
-  }
-  const newIpma = box('ipma', Buffer.concat([heif.subarray(ipma.content, ipmaBody + 4), ...entries]));
-  const newIprp = box('iprp', Buffer.concat(childrenOf(heif, iprp.content, iprp.at + iprp.size).map((b) => (b.type === 'ipco' ? newIpco : b.type === 'ipma' ? newIpma : heif.subarray(b.at, b.at + b.size)))));
-  const grown = newIprp.length - iprp.size;
-  const newParts = parts.map((b) => (b.type === 'iprp' ? newIprp : b.type === 'iloc' ? shiftedIloc(heif.subarray(b.at, b.at + b.size), grown) : heif.subarray(b.at, b.at + b.size)));
-  const newMeta = box('meta', Buffer.concat([heif.subarray(meta.content, meta.content + 4), ...newParts]));
-  return Buffer.concat([heif.subarray(0, meta.at), newMeta, heif.subarray(meta.at + meta.size)]);
-}
-
-/** An `iloc` box whose file offsets (construction method 0) point `delta` bytes further. */
-function shiftedIloc(iloc: Buffer, delta: number): Buffer {
-  const out = Buffer.from(iloc);
-  const version = out[8]!;
-  const [offsetSize, lengthSize, baseSize] = [out[12]! >> 4, out[12]! & 15, out[13]! >> 4];
-  const indexSize = version > 0 ? out[13]! & 15 : 0;
-  const read = (at: number, size: number) => (size === 0 ? 0 : size === 4 ? out.readUInt32BE(at) : Number(out.readBigUInt64BE(at)));
-  const write = (at: number, size: number, value: number) => (size === 4 ? out.writeUInt32BE(value, at) : size === 8 ? out.writeBigUInt64BE(BigInt(value), at) : undefined);
-  let at = 14;
-  const items = version < 2 ? out.readUInt16BE(at) : out.readUInt32BE(at);
-  at += version < 2 ? 2 : 4;
-  for (let i = 0; i < items; i++) {
-    at += version < 2 ? 2 : 4;
-    const method = version > 0 ? out.readUInt16BE(at) & 15 : 0;
-    if (version > 0) at += 2;
-    at += 2;
-    const base = read(at, baseSize);
-    if (method === 0 && baseSize > 0 && base > 0) write(at, baseSize, base + delta);
-    at += baseSize;
-    const extents = out.readUInt16BE(at);
-    at += 2;
-    for (let e = 0; e < extents; e++) {
-      at += indexSize;
-      if (method === 0 && (baseSize === 0 || base === 0)) write(at, offsetSize, read(at, offsetSize) + delta);
-      at += offsetSize + lengthSize;
-    }
-  }
-  return out;
-}
-
 /** The mean difference per channel from the picture the files were made from (0–255). */
 function differenceFromSource(rgba: Uint8ClampedArray, source: Buffer = photoPixels(WIDTH, HEIGHT, 4)): number {
   let sum = 0;
@@ -148,7 +61,7 @@ describe('HEIC', () => {
   it('is recognised by its ftyp brand, and its header gives the size', async () => {
     for (const bytes of [heic.eight, heic.ten]) {
       expect(detectFormat(bytes)).toBe('heic');
-      expect(await readImageHeader('heic', new Uint8Array(bytes))).toEqual({ size: { width: WIDTH, height: HEIGHT }, turned: false });
+      expect(await readImageHeader('heic', new Uint8Array(bytes))).toEqual({ size: { width: WIDTH, height: HEIGHT }, orientation: 1 });
     }
   });
 
@@ -161,8 +74,8 @@ describe('HEIC', () => {
   });
 
   it('a photo an iPhone marks upright with irot: turned in the header, shown turned by libheif, converted upright', async () => {
-    const turned = withIrot(heic.eight, 1);
-    expect(await readImageHeader('heic', new Uint8Array(turned))).toEqual({ size: { width: WIDTH, height: HEIGHT }, turned: true });
+    const turned = withHeifTransforms(heic.eight, 1, null);
+    expect(await readImageHeader('heic', new Uint8Array(turned))).toEqual({ size: { width: WIDTH, height: HEIGHT }, orientation: 8 });
     const image = await SOURCE_CODECS.heic.decode(new Uint8Array(turned).slice().buffer);
     expect([image.width, image.height]).toEqual([HEIGHT, WIDTH]);
     // irot 1 is a quarter turn anticlockwise: sharp's rotate(270).

@@ -76,7 +76,7 @@ describe('JPEG XL', () => {
     expect(files.recompressed.subarray(4, 8).toString('latin1')).toBe('JXL ');
     for (const bytes of Object.values(files)) {
       expect(detectFormat(bytes)).toBe('jxl');
-      expect(await readImageHeader('jxl', new Uint8Array(bytes))).toEqual({ size: { width: WIDTH, height: HEIGHT }, turned: false });
+      expect(await readImageHeader('jxl', new Uint8Array(bytes))).toEqual({ size: { width: WIDTH, height: HEIGHT }, orientation: 1 });
     }
   });
 
@@ -97,7 +97,7 @@ describe('JPEG XL', () => {
   });
 
   it('a codestream turned a quarter by its orientation says so in its header, and decodes upright without turning again by its EXIF', async () => {
-    expect(await readImageHeader('jxl', new Uint8Array(turned))).toEqual({ size: { width: WIDTH, height: HEIGHT }, turned: true });
+    expect(await readImageHeader('jxl', new Uint8Array(turned))).toEqual({ size: { width: WIDTH, height: HEIGHT }, orientation: 6 });
     const exif = SOURCE_CODECS.jxl.metadata.readExif(new Uint8Array(turned));
     // cjxl re-encoding a JPEG keeps only its orientation (in the codestream); an Exif box would be given back upright.
     expect(exif === null || exifOrientation(exif) === 1).toBe(true);
@@ -118,7 +118,7 @@ describe('JPEG XL output (libjxl, jSquash\'s build)', () => {
     const lossy = new Uint8Array(await encodeLibjxl(pictureRgba(), libjxlOptions(0.8, { thorough: true }), false));
     const lossless = new Uint8Array(await encodeLibjxl(pictureRgba(), libjxlOptions(1, { thorough: true }), false));
     expect(detectFormat(lossy)).toBe('jxl');
-    expect(await readImageHeader('jxl', lossy)).toEqual({ size: { width: WIDTH, height: HEIGHT }, turned: false });
+    expect(await readImageHeader('jxl', lossy)).toEqual({ size: { width: WIDTH, height: HEIGHT }, orientation: 1 });
     const [decodedLossy, decodedLossless] = [await readByLibjxlTools(lossy, 'out-lossy'), await readByLibjxlTools(lossless, 'out-lossless')];
     expect([decodedLossy.width, decodedLossy.height]).toEqual([WIDTH, HEIGHT]);
     expect(differenceFromSource(decodedLossy.pixels)).toBeLessThan(6);

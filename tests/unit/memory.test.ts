@@ -6,7 +6,7 @@ import { planJob } from '../../core/plan';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 
 const MB = 1024 * 1024;
-const photo = (width: number, height: number) => ({ format: 'jpeg', size: { width, height }, turned: false }) as const;
+const photo = (width: number, height: number) => ({ format: 'jpeg', size: { width, height }, orientation: 1 }) as const;
 /** How many conversions of this photo with these settings the budget of a device with `gb` lets run at once (a job larger than the budget runs alone). */
 const atOnce = (gb: number, source: ReturnType<typeof photo>, changes: Partial<ConversionSettings>) =>
   Math.max(1, Math.floor(conversionBudget(gb) / planJob(source, { ...DEFAULT_SETTINGS, ...changes }, chromiumCanvas).cost));

@@ -21,13 +21,13 @@ class CountingFile extends File {
 
 describe("a job's plan", () => {
   it('is made on the source as shown: a turned 4000 × 3000 photo resized to 1500 wide is 1500 × 2000', () => {
-    const plan = planJob({ format: 'jpeg', size: { width: 4000, height: 3000 }, turned: true }, settings({ resizeWidth: 1500 }), chromiumCanvas);
+    const plan = planJob({ format: 'jpeg', size: { width: 4000, height: 3000 }, orientation: 6 }, settings({ resizeWidth: 1500 }), chromiumCanvas);
     expect(plan.shown).toEqual({ width: 3000, height: 4000 });
     expect(plan.geometry).toMatchObject({ width: 1500, height: 2000 });
   });
 
   it("with the browser's encoder, costs the decoded bytes of the larger of source and output, and the encoder's copy of the output", () => {
-    const source = { format: 'png', size: { width: 1000, height: 500 }, turned: false } as const;
+    const source = { format: 'png', size: { width: 1000, height: 500 }, orientation: 1 } as const;
     const browser = { enableCompression: false } as const;
     expect(planJob(source, settings(browser), chromiumCanvas).cost).toBe(1000 * 500 * 4 * 2);
     expect(planJob(source, settings(browser), chromiumCanvas).sampleCost).toBe(1000 * 500 * 4 * 2);
@@ -36,14 +36,14 @@ describe("a job's plan", () => {
   it('a HEIC, JPEG XL or TIFF also costs what its stand-in decoder holds (libheif, libjxl, UTIF); a GIF, which every engine decodes, does not', () => {
     const browser = settings({ enableCompression: false });
     const size = { width: 4000, height: 3000 };
-    const jpeg = planJob({ format: 'jpeg', size, turned: false }, browser, chromiumCanvas).cost;
-    expect(planJob({ format: 'heic', size, turned: false }, browser, chromiumCanvas).cost).toBe(jpeg + 4000 * 3000 * SOURCE_FORMATS.heic.decoderBytesPerPixel);
-    expect(planJob({ format: 'tiff', size, turned: false }, browser, chromiumCanvas).sampleCost).toBe(planJob({ format: 'jpeg', size, turned: false }, browser, chromiumCanvas).sampleCost + 4000 * 3000 * SOURCE_FORMATS.tiff.decoderBytesPerPixel);
-    expect(planJob({ format: 'gif', size, turned: false }, browser, chromiumCanvas).cost).toBe(jpeg);
+    const jpeg = planJob({ format: 'jpeg', size, orientation: 1 }, browser, chromiumCanvas).cost;
+    expect(planJob({ format: 'heic', size, orientation: 1 }, browser, chromiumCanvas).cost).toBe(jpeg + 4000 * 3000 * SOURCE_FORMATS.heic.decoderBytesPerPixel);
+    expect(planJob({ format: 'tiff', size, orientation: 1 }, browser, chromiumCanvas).sampleCost).toBe(planJob({ format: 'jpeg', size, orientation: 1 }, browser, chromiumCanvas).sampleCost + 4000 * 3000 * SOURCE_FORMATS.tiff.decoderBytesPerPixel);
+    expect(planJob({ format: 'gif', size, orientation: 1 }, browser, chromiumCanvas).cost).toBe(jpeg);
   });
 
   it("adds the resizer's heap when the output is resampled, for the crop it is handed and the output it makes", () => {
-    const source = { format: 'png', size: { width: 1000, height: 500 }, turned: false } as const;
+    const source = { format: 'png', size: { width: 1000, height: 500 }, orientation: 1 } as const;
     const browser = { enableCompression: false } as const;
     const { perSourcePixel, perOutputPixel } = RESIZER_HEAP_BYTES;
     expect(planJob(source, settings({ ...browser, resizeWidth: 4000 }), chromiumCanvas).cost).toBe(4000 * 2000 * (4 * 2 + perOutputPixel) + 1000 * 500 * perSourcePixel);
@@ -55,7 +55,7 @@ describe("a job's plan", () => {
   });
 
   it("with a WASM encoder, adds the heap it grows to for the output's pixels (a sample's: at most a megapixel), and the decoded output its look is judged on", () => {
-    const source = { format: 'jpeg', size: { width: 4000, height: 3000 }, turned: false } as const;
+    const source = { format: 'jpeg', size: { width: 4000, height: 3000 }, orientation: 1 } as const;
     const jpegli = FORMATS.jpeg.encoderHeapBytesPerPixel + 4;
     expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true }), chromiumCanvas).cost).toBe(4000 * 3000 * (4 + jpegli));
     expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true }), chromiumCanvas).sampleCost).toBe(4000 * 3000 * 4 + SAMPLE_PIXELS * jpegli);
@@ -71,13 +71,13 @@ describe("a job's plan", () => {
   });
 
   it('with Smart compression, adds the image at half size its search encodes', () => {
-    const source = { format: 'jpeg', size: { width: 4000, height: 3000 }, turned: false } as const;
+    const source = { format: 'jpeg', size: { width: 4000, height: 3000 }, orientation: 1 } as const;
     const fixed = planJob(source, settings({ outputFormat: 'webp' }), chromiumCanvas).cost;
     expect(planJob(source, settings({ outputFormat: 'webp', autoCompress: true }), chromiumCanvas).cost).toBe(fixed + 2000 * 1500 * 4);
   });
 
   it("says which encoder writes the output: the browser's without optimised compression, a target size or not", () => {
-    const source = { format: 'jpeg', size: { width: 10, height: 10 }, turned: false } as const;
+    const source = { format: 'jpeg', size: { width: 10, height: 10 }, orientation: 1 } as const;
     expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: false }), chromiumCanvas).encoder).toBe('browser');
     expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true }), chromiumCanvas).encoder).toBe('wasm');
     expect(planJob(source, settings({ outputFormat: 'png', enableCompression: true }), chromiumCanvas).encoder).toBe('wasm');
@@ -107,7 +107,7 @@ describe("the page reads a file's header once", () => {
     const first = await planFor(file, settings({ resizeWidth: 40 }));
     const second = await planFor(file, settings({ outputFormat: 'png' }));
     expect(file.partReads).toBe(readsAtIntake);
-    expect(first.source).toEqual({ format: 'jpeg', size: { width: 120, height: 80 }, turned: true });
+    expect(first.source).toEqual({ format: 'jpeg', size: { width: 120, height: 80 }, orientation: 8 });
     expect(first.geometry).toMatchObject({ width: 40, height: 60 });
     expect(second.geometry).toMatchObject({ width: 80, height: 120 });
   });

@@ -43,21 +43,21 @@ describe('JPEG headers as editors and cameras write them', () => {
     const blob = new Blob([bytes], { type: 'image/jpeg' });
     const counting = { size: bytes.length, read: (offset: number, length: number) => source.read(offset, length).then((b) => ((bytesRead += b.length), b)) };
     const source = blobSource(blob);
-    expect(await readImageHeader('jpeg', counting)).toEqual({ size: { width: 3840, height: 2400 }, turned: false });
-    expect(await probeImage(blob)).toEqual({ format: 'jpeg', size: { width: 3840, height: 2400 }, turned: false });
+    expect(await readImageHeader('jpeg', counting)).toEqual({ size: { width: 3840, height: 2400 }, orientation: 1 });
+    expect(await probeImage(blob)).toEqual({ format: 'jpeg', size: { width: 3840, height: 2400 }, orientation: 1 });
     // Segment headers, the EXIF segment and the frame header: not the 7 MB between them.
     expect(bytesRead).toBeLessThan(100_000);
   });
 
   it('reads a camera JPEG: EXIF with orientation, a multi-segment ICC profile, then baseline', async () => {
-    for (const [orientation, turned] of [[1, false], [3, false], [6, true], [8, true]] as const) {
+    for (const orientation of [1, 3, 6, 8] as const) {
       const bytes = jpeg(exifApp1(orientation), iccApp2(1, 3, 60_000), iccApp2(2, 3, 60_000), iccApp2(3, 3, 20_000), quantTable, frameHeader(0xc0, 4032, 3024));
-      expect(await read('jpeg', bytes)).toEqual({ size: { width: 4032, height: 3024 }, turned });
+      expect(await read('jpeg', bytes)).toEqual({ size: { width: 4032, height: 3024 }, orientation });
     }
   });
 
   it('takes the orientation from an EXIF segment that comes after XMP, and only from the first EXIF segment', async () => {
-    expect(await read('jpeg', jpeg(xmpApp1(5000), exifApp1(6), exifApp1(1), frameHeader(0xc0, 64, 48)))).toEqual({ size: { width: 64, height: 48 }, turned: true });
+    expect(await read('jpeg', jpeg(xmpApp1(5000), exifApp1(6), exifApp1(1), frameHeader(0xc0, 64, 48)))).toEqual({ size: { width: 64, height: 48 }, orientation: 6 });
   });
 
   it('reads every start-of-frame kind: extended, lossless, arithmetic', async () => {
@@ -103,8 +103,17 @@ describe('PNG headers with the chunks editors write before the pixels', () => {
     ].flat();
     for (const [depth, colour] of [[8, 6], [16, 2], [8, 3], [1, 3], [16, 0]]) {
       const bytes = [...PNG_SIGNATURE, ...ihdr(3640, 2400, depth!, colour!), ...(colour === 3 ? pngChunk('PLTE', filler(48, 1)) : []), ...before, ...pngChunk('IDAT', [0x78, 0x9c]), ...pngChunk('IEND', [])];
-      expect(await read('png', bytes)).toEqual({ size: { width: 3640, height: 2400 }, turned: false });
+      expect(await read('png', bytes)).toEqual({ size: { width: 3640, height: 2400 }, orientation: 1 });
     }
+  });
+
+  it('gives the orientation of an eXIf chunk before IDAT (ExifTool writes one), and none after it', async () => {
+    for (const orientation of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const bytes = [...PNG_SIGNATURE, ...ihdr(640, 480, 8, 2), ...pngChunk('iCCP', filler(2000, 2)), ...pngChunk('eXIf', tiffWithOrientation(orientation)), ...pngChunk('IDAT', [0x78, 0x9c]), ...pngChunk('IEND', [])];
+      expect(await read('png', bytes)).toEqual({ size: { width: 640, height: 480 }, orientation });
+    }
+    const late = [...PNG_SIGNATURE, ...ihdr(640, 480, 8, 2), ...pngChunk('IDAT', [0x78, 0x9c]), ...pngChunk('eXIf', tiffWithOrientation(6)), ...pngChunk('IEND', [])];
+    expect(await read('png', late)).toEqual({ size: { width: 640, height: 480 }, orientation: 1 });
   });
 });
 
@@ -135,6 +144,20 @@ describe('WebP headers: lossy, lossless, with alpha, animated, with metadata', (
     ];
     for (const [name, bytes, width, height] of cases) expect((await read('webp', bytes))?.size, name).toEqual({ width, height });
   });
+
+  it('gives the orientation of the EXIF chunk after the image data, walking the chunks by their headers, when VP8X says there is one', async () => {
+    for (const orientation of [1, 3, 6, 8]) {
+      const bytes = Uint8Array.from(riff(vp8x(0x08, 4000, 3000), lossy(4000, 3000), webpChunk('JUNK', filler(300_001, 3)), webpChunk('EXIF', tiffWithOrientation(orientation))));
+      let bytesRead = 0;
+      const blob = new Blob([bytes]);
+      const source = blobSource(blob, 1024);
+      const counting = { size: source.size, read: async (offset: number, length: number) => { const part = await source.read(offset, length); bytesRead += part.length; return part; } };
+      expect(await readImageHeader('webp', counting)).toEqual({ size: { width: 4000, height: 3000 }, orientation });
+      expect(bytesRead).toBeLessThan(10_000);
+    }
+    // An EXIF chunk VP8X does not announce is not looked for.
+    expect(await read('webp', riff(vp8x(0x00, 64, 48), lossy(64, 48), webpChunk('EXIF', tiffWithOrientation(6))))).toEqual({ size: { width: 64, height: 48 }, orientation: 1 });
+  });
 });
 
 // ---- AVIF ----
@@ -143,6 +166,7 @@ const fullBox = (type: string, version: number, flags: number, payload: number[]
 const ispe = (width: number, height: number) => fullBox('ispe', 0, 0, [...u32be(width), ...u32be(height)]);
 const pixi = (depth: number) => fullBox('pixi', 0, 0, [3, depth, depth, depth]);
 const irot = (angle: number) => box('irot', [angle]);
+const imir = (axis: number) => box('imir', [axis]);
 const auxC = fullBox('auxC', 0, 0, latin1('urn:mpeg:mpegB:cicp:systems:auxiliary:alpha\0'));
 /** `ipma` version 0 with 7-bit indexes (flags 0) or 15-bit (flags 1). */
 const ipma = (entries: [item: number, indexes: number[]][], wide = false) =>
@@ -161,7 +185,7 @@ describe('AVIF headers: the primary item, not the first size in the file', () =>
       ...meta(pitm(2), iinf(infe(1, 'av01'), infe(2, 'av01')), box('iprp', [...properties, ...ipma([[1, [1, 2]], [2, [3, 4]]])])),
       ...mdat(500),
     ];
-    expect(await read('avif', bytes)).toEqual({ size: { width: 4000, height: 3000 }, turned: false });
+    expect(await read('avif', bytes)).toEqual({ size: { width: 4000, height: 3000 }, orientation: 1 });
   });
 
   it("reads a grid image's full size, not a tile's, with 15-bit property indexes", async () => {
@@ -171,11 +195,26 @@ describe('AVIF headers: the primary item, not the first size in the file', () =>
     expect((await read('avif', bytes))?.size).toEqual({ width: 2048, height: 1536 });
   });
 
-  it('says an image shown a quarter turn (irot 1 or 3) is turned, and a half turn is not', async () => {
-    for (const [angle, turned] of [[0, false], [1, true], [2, false], [3, true]] as const) {
+  it('gives irot (quarter turns anticlockwise) as an orientation: 1 → 8, 2 → 3, 3 → 6', async () => {
+    for (const [angle, orientation] of [[0, 1], [1, 8], [2, 3], [3, 6]] as const) {
       const bytes = [...ftyp('avif', ['mif1']), ...meta(pitm(1), box('iprp', [...box('ipco', [...ispe(3840, 2400), ...irot(angle)]), ...ipma([[1, [1, 2]]])])), ...mdat(10)];
-      expect(await read('avif', bytes)).toEqual({ size: { width: 3840, height: 2400 }, turned });
+      expect(await read('avif', bytes)).toEqual({ size: { width: 3840, height: 2400 }, orientation });
     }
+  });
+
+  it('gives irot and imir together as one orientation, in the order the primary item lists them', async () => {
+    const oriented = (...properties: number[][]) => [...ftyp('avif', ['mif1']), ...meta(pitm(1), box('iprp', [...box('ipco', [...ispe(3840, 2400), ...properties.flat()]), ...ipma([[1, properties.map((_, i) => i + 2).concat(1)]])])), ...mdat(10)];
+    const cases: [number[][], number][] = [
+      [[imir(1)], 2],
+      [[imir(0)], 4],
+      [[irot(1), imir(0)], 5],
+      [[irot(3), imir(0)], 7],
+      [[irot(3), imir(1)], 5],
+      // Mirrored first, then turned: another picture than turned, then mirrored.
+      [[imir(0), irot(3)], 5],
+      [[imir(1), irot(3)], 7],
+    ];
+    for (const [properties, orientation] of cases) expect((await read('avif', oriented(...properties)))?.orientation, JSON.stringify(properties)).toBe(orientation);
   });
 
   it('finds a meta box that comes after a large mdat, reading only box headers on the way', async () => {

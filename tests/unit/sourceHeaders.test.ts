@@ -36,24 +36,24 @@ describe('BMP headers', () => {
   it('BITMAPINFOHEADER, stored bottom-up (a positive height), as Paint writes it', async () => {
     const bytes = new Uint8Array(bmpOf(photoPixels(33, 17), 33, 17));
     expect(detectFormat(bytes)).toBe('bmp');
-    expect(await readImageHeader('bmp', bytes)).toEqual({ size: { width: 33, height: 17 }, turned: false });
+    expect(await readImageHeader('bmp', bytes)).toEqual({ size: { width: 33, height: 17 }, orientation: 1 });
   });
 
   it('stored top-down: a negative height is the same size', async () => {
     const bytes = bmpWithHeader([...u32le(40), ...i32le(640), ...i32le(-480), ...u16le(1), ...u16le(32), ...u32le(3), ...Array.from({ length: 20 }, () => 0)]);
-    expect(await readImageHeader('bmp', bytes)).toEqual({ size: { width: 640, height: 480 }, turned: false });
+    expect(await readImageHeader('bmp', bytes)).toEqual({ size: { width: 640, height: 480 }, orientation: 1 });
   });
 
   it('a V5 header (124 bytes: colour space, alpha mask), as 32-bit exports with transparency have', async () => {
     const bytes = bmpWithHeader([...u32le(124), ...i32le(1920), ...i32le(1080), ...u16le(1), ...u16le(32), ...u32le(3), ...Array.from({ length: 124 - 20 }, () => 0)]);
     expect(detectFormat(bytes)).toBe('bmp');
-    expect(await readImageHeader('bmp', bytes)).toEqual({ size: { width: 1920, height: 1080 }, turned: false });
+    expect(await readImageHeader('bmp', bytes)).toEqual({ size: { width: 1920, height: 1080 }, orientation: 1 });
   });
 
   it('an OS/2 1.x header (12 bytes), whose width and height are 16-bit', async () => {
     const bytes = bmpWithHeader([...u32le(12), ...u16le(300), ...u16le(200), ...u16le(1), ...u16le(24)]);
     expect(detectFormat(bytes)).toBe('bmp');
-    expect(await readImageHeader('bmp', bytes)).toEqual({ size: { width: 300, height: 200 }, turned: false });
+    expect(await readImageHeader('bmp', bytes)).toEqual({ size: { width: 300, height: 200 }, orientation: 1 });
   });
 
   it('a file cut inside its header has no size; a header that says 0 wide is refused as corrupted', async () => {
@@ -68,13 +68,13 @@ describe('GIF headers', () => {
   it('a still GIF from a real encoder (libvips through cgif): its size, not animated', async () => {
     const bytes = new Uint8Array(await sharp(photoPixels(48, 36), { raw: { width: 48, height: 36, channels: 3 } }).gif().toBuffer());
     expect(detectFormat(bytes)).toBe('gif');
-    expect(await readImageHeader('gif', bytes)).toEqual({ size: { width: 48, height: 36 }, turned: false, animated: false });
+    expect(await readImageHeader('gif', bytes)).toEqual({ size: { width: 48, height: 36 }, orientation: 1, animated: false });
   });
 
   it('an animated GIF from a real encoder (a looping extension, three frames): animated', async () => {
     const frame = (colour: string) => sharp({ create: { width: 20, height: 10, channels: 3, background: colour } }).png().toBuffer();
     const bytes = new Uint8Array(await sharp(await Promise.all(['red', 'lime', 'blue'].map(frame)), { join: { animated: true } }).gif({ delay: 100 }).toBuffer());
-    expect(await readImageHeader('gif', bytes)).toEqual({ size: { width: 20, height: 10 }, turned: false, animated: true });
+    expect(await readImageHeader('gif', bytes)).toEqual({ size: { width: 20, height: 10 }, orientation: 1, animated: true });
     // What intake keeps for the card's note.
     expect(await probeImage(new Blob([bytes]))).toMatchObject({ format: 'gif', animated: true });
     expect(await validateFile(new Blob([bytes], { type: 'image/gif' }), LIMIT)).toMatchObject({ isValid: true, animated: true });
@@ -117,7 +117,7 @@ describe('TIFF headers and decoding', () => {
     for (const compression of ['lzw', 'deflate', 'none', 'jpeg'] as const) {
       const bytes = new Uint8Array(await sharpTiff({ compression }));
       expect(detectFormat(bytes), compression).toBe('tiff');
-      expect(await readImageHeader('tiff', bytes)).toEqual({ size: { width: 40, height: 30 }, turned: false });
+      expect(await readImageHeader('tiff', bytes)).toEqual({ size: { width: 40, height: 30 }, orientation: 1 });
       const image = await SOURCE_CODECS.tiff.decode(bytes.slice().buffer);
       expect([image.width, image.height]).toEqual([40, 30]);
       let difference = 0;
@@ -138,13 +138,13 @@ describe('TIFF headers and decoding', () => {
   it('big-endian ("MM")', async () => {
     const bytes = Uint8Array.from([...latin1('MM'), 0, 42, 0, 0, 0, 8, 0, 2, 1, 0, 0, 3, 0, 0, 0, 1, 0x01, 0xf4, 0, 0, 1, 1, 0, 4, 0, 0, 0, 1, 0, 0, 0x01, 0x2c, 0, 0, 0, 0]);
     expect(detectFormat(bytes)).toBe('tiff');
-    expect(await readImageHeader('tiff', bytes)).toEqual({ size: { width: 500, height: 300 }, turned: false });
+    expect(await readImageHeader('tiff', bytes)).toEqual({ size: { width: 500, height: 300 }, orientation: 1 });
   });
 
   it('a directory at the end of the file, after the pixels (as libtiff writes it), is found where the header points', async () => {
     const pixels = Array.from({ length: 5000 }, () => 7);
     const bytes = Uint8Array.from([...latin1('II'), 42, 0, ...u32le(8 + pixels.length), ...pixels, ...directory([[256, 640], [257, 480]], 0)]);
-    expect(await readImageHeader('tiff', bytes)).toEqual({ size: { width: 640, height: 480 }, turned: false });
+    expect(await readImageHeader('tiff', bytes)).toEqual({ size: { width: 640, height: 480 }, orientation: 1 });
   });
 
   it('counts pages, not reduced-resolution previews, and stops at a directory that points back', async () => {
@@ -157,20 +157,21 @@ describe('TIFF headers and decoding', () => {
       ...directory([[256, 160], [257, 120], [254, 1]], second),
       ...directory([[256, 640], [257, 480], [254, 0]], first),
     ]);
-    expect(await readImageHeader('tiff', bytes)).toEqual({ size: { width: 640, height: 480 }, turned: false, pages: 2 });
+    expect(await readImageHeader('tiff', bytes)).toEqual({ size: { width: 640, height: 480 }, orientation: 1, pages: 2 });
     const page = await sharp({ create: { width: 20, height: 10, channels: 3, background: 'red' } }).png().toBuffer();
     const multiPage = new Uint8Array(await sharp([page, page, page], { join: { animated: true } }).tiff().toBuffer());
     expect(await readImageHeader('tiff', multiPage)).toMatchObject({ size: { width: 20, height: 10 }, pages: 3 });
     expect(await validateFile(new Blob([multiPage], { type: 'image/tiff' }), LIMIT)).toMatchObject({ isValid: true, pages: 3 });
   });
 
-  it('an Orientation of 5–8 turns it a quarter; UTIF\'s pixels are turned as viewers turn them', async () => {
+  it('gives its Orientation tag; UTIF gives the pixels as stored, for the pipeline to turn', async () => {
     const turned = Uint8Array.from([...latin1('II'), 42, 0, ...u32le(8), ...directory([[256, 640], [257, 480], [274, 6]], 0)]);
-    expect(await readImageHeader('tiff', turned)).toEqual({ size: { width: 640, height: 480 }, turned: true });
+    expect(await readImageHeader('tiff', turned)).toEqual({ size: { width: 640, height: 480 }, orientation: 6 });
     const oriented = new Uint8Array(await sharp(rgb, { raw: { width: 40, height: 30, channels: 3 } }).withMetadata({ orientation: 6 }).tiff().toBuffer());
-    expect(await readImageHeader('tiff', oriented)).toMatchObject({ turned: true });
+    expect(await readImageHeader('tiff', oriented)).toMatchObject({ orientation: 6 });
     const image = await SOURCE_CODECS.tiff.decode(oriented.slice().buffer);
-    expect([image.width, image.height]).toEqual([30, 40]);
+    expect([image.width, image.height]).toEqual([40, 30]);
+    expect(SOURCE_CODECS.tiff.decodesUpright).toBe(false);
   });
 
   it('a file cut before its directory has no size; a damaged one fails to decode rather than hang', async () => {

@@ -2,10 +2,11 @@ import type { ByteSource } from '../../core/byte-source';
 import type { HeaderRead } from '../../core/format';
 import { isoBoxAt, u16be, u32be, type IsoBox } from '../../core/bytes';
 import type { Size } from '../../core/geometry';
+import { orientationOfHeif, UPRIGHT, type HeifTransform, type Orientation } from '../../core/orientation';
 
 /**
  * An AVIF's displayed-before-rotation size and rotation, from its ISO-BMFF boxes: the primary item (`pitm`) and the
- * properties `ipma` associates with it (`ispe`, `irot`). The first `ispe` in the file may be a grid tile's, an alpha
+ * properties `ipma` associates with it (`ispe`, `irot`, `imir`). The first `ispe` in the file may be a grid tile's, an alpha
  * plane's or a thumbnail's; the primary item's is the image's. The top-level boxes are walked by their headers, so a
  * `meta` after a large `mdat` (a legal order some muxers write) is found without reading the pixels. A sequence
  * without a `meta` box (`avis` from some muxers) gives its first track's size instead.
@@ -67,8 +68,8 @@ function propertyIndexes(bytes: Uint8Array, ipma: Box, item: number): number[] |
 
 export interface AvifHeader {
   size: Size;
-  /** `irot`: quarter turns anticlockwise that showing the image applies, 0–3. */
-  quarterTurns: number;
+  /** What the primary item's `irot` and `imir`, in the order associated, do to show it. */
+  orientation: Orientation;
 }
 
 /** Reads the size and rotation from a `meta` box's bytes. */
@@ -83,10 +84,13 @@ function fromMeta(bytes: Uint8Array, meta: Box): AvifHeader | null {
   // Without an association for the primary item, the first size in the file is the best guess (image-size's too).
   const mine = indexes ? indexes.map((index) => properties[index - 1]).filter((box): box is Box => box !== undefined) : properties;
   const ispe = mine.find((box) => box.type === 'ispe');
-  const irot = mine.find((box) => box.type === 'irot');
   if (!ispe || ispe.end - ispe.start < 12) return null;
   const size = { width: u32be(bytes, ispe.start + 4), height: u32be(bytes, ispe.start + 8) };
-  return { size, quarterTurns: irot ? (bytes[irot.start] ?? 0) & 3 : 0 };
+  const transforms = mine.flatMap((box): HeifTransform[] => {
+    const value = bytes[box.start] ?? 0;
+    return box.type === 'irot' ? [{ irot: value & 3 }] : box.type === 'imir' ? [{ imir: value & 1 }] : [];
+  });
+  return { size, orientation: orientationOfHeif(transforms) };
 }
 
 /** A sequence's first track's `tkhd` size (16.16 fixed point), when the file has no `meta` to read. */
@@ -96,7 +100,7 @@ function fromMovie(bytes: Uint8Array, moov: Box): AvifHeader | null {
   if (!tkhd) return null;
   const sizeAt = tkhd.start + (bytes[tkhd.start] === 1 ? 88 : 76);
   if (sizeAt + 8 > tkhd.end) return null;
-  return { size: { width: u32be(bytes, sizeAt) >>> 16, height: u32be(bytes, sizeAt + 4) >>> 16 }, quarterTurns: 0 };
+  return { size: { width: u32be(bytes, sizeAt) >>> 16, height: u32be(bytes, sizeAt + 4) >>> 16 }, orientation: UPRIGHT };
 }
 
 export async function readAvifHeader(source: ByteSource): Promise<AvifHeader | null> {
@@ -116,8 +120,7 @@ export async function readAvifHeader(source: ByteSource): Promise<AvifHeader | n
   return movie && fromMovie(movieBytes, movie);
 }
 
-/** The registry's reader (core/format.ts): a quarter turn for `irot` 1 or 3. */
+/** The registry's reader (core/format.ts). */
 export async function readHeader(source: ByteSource): Promise<HeaderRead | null> {
-  const header = await readAvifHeader(source);
-  return header && { size: header.size, turned: header.quarterTurns % 2 === 1 };
+  return readAvifHeader(source);
 }

@@ -4,4 +4,4 @@ import { avifMetadata } from './exif';
 import { decodeLibavif, encodeLibavif } from './loader';
 import { avif } from './meta';
 
-export const codec: Codec = { format: avif, decode: decodeLibavif, encode, warm: (tiny) => encodeLibavif(tiny, {}, false), metadata: avifMetadata };
+export const codec: Codec = { format: avif, decode: decodeLibavif, decodesUpright: false, encode, warm: (tiny) => encodeLibavif(tiny, {}, false), metadata: avifMetadata };

@@ -18,6 +18,7 @@ export const avif = {
   exif: false,
   // No browser encodes AVIF from a canvas (toBlob answers with PNG), so this is always libavif.
   canvasEncoder: false,
+  rowsEncoder: false,
   wasmEncoderPays: true,
   scaledDecode: false,
   /**

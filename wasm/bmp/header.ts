@@ -2,6 +2,7 @@ import { BMP } from 'image-size/types/bmp';
 import type { ByteSource } from '../../core/byte-source';
 import { u16le, u32le } from '../../core/bytes';
 import type { HeaderRead } from '../../core/format';
+import { UPRIGHT } from '../../core/orientation';
 
 /**
  * The size is in the DIB header, at a fixed place: image-size's parser reads it (a negative height is a top-down
@@ -11,5 +12,5 @@ export async function readHeader(source: ByteSource): Promise<HeaderRead | null>
   const head = await source.read(0, 26);
   if (head.length < 26 || !BMP.validate(head)) return null;
   const size = u32le(head, 14) === 12 ? { width: u16le(head, 18), height: u16le(head, 20) } : BMP.calculate(head);
-  return { size, turned: false };
+  return { size, orientation: UPRIGHT };
 }

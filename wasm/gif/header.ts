@@ -2,6 +2,7 @@ import { GIF } from 'image-size/types/gif';
 import type { ByteSource } from '../../core/byte-source';
 import { ascii } from '../../core/bytes';
 import type { HeaderRead } from '../../core/format';
+import { UPRIGHT } from '../../core/orientation';
 
 /** How far into a GIF the walk looks for a second frame: an animation's first frame is rarely larger, and intake reads no more. */
 const ANIMATION_LOOK_AHEAD = 1024 * 1024;
@@ -22,7 +23,7 @@ export async function readHeader(source: ByteSource): Promise<HeaderRead | null>
   const head = await source.read(0, 13);
   if (head.length < 10 || !GIF.validate(head)) return null;
   const size = GIF.calculate(head);
-  return { size, turned: false, animated: head.length === 13 ? await isAnimated(source, 13 + colourTableBytes(head[10]!)) : false };
+  return { size, orientation: UPRIGHT, animated: head.length === 13 ? await isAnimated(source, 13 + colourTableBytes(head[10]!)) : false };
 }
 
 /** Walks the blocks after the screen descriptor (and its colour table) from `offset`, up to the look-ahead. */

@@ -4,10 +4,11 @@ import { heic } from './meta';
 
 /**
  * Decoded by the browser where it can (Safari), else by libheif in WebAssembly. Its EXIF is not read: HEIF orients
- * the image with its own boxes, which both decoders apply.
+ * the image with its own boxes, which both decoders apply (libheif as it decodes).
  */
 export const codec: SourceCodec = {
   format: heic,
   decode: decodeHeic,
+  decodesUpright: true,
   metadata: NO_SOURCE_METADATA,
 };

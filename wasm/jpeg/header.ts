@@ -1,5 +1,6 @@
 import type { ByteSource } from '../../core/byte-source';
 import type { HeaderRead } from '../../core/format';
+import { asOrientation } from '../../core/orientation';
 import { startsWithBytes, u16be } from '../../core/bytes';
 import type { Size } from '../../core/geometry';
 import { EXIF_PREFIX, exifOrientation } from '../../core/exif';
@@ -65,8 +66,8 @@ export async function readJpegHeader(source: ByteSource): Promise<JpegHeader | n
   return null;
 }
 
-/** The registry's reader (core/format.ts): a quarter turn for EXIF orientations 5–8. */
+/** The registry's reader (core/format.ts): the size, and the EXIF orientation. */
 export async function readHeader(source: ByteSource): Promise<HeaderRead | null> {
   const header = await readJpegHeader(source);
-  return header && { size: header.size, turned: header.orientation >= 5 };
+  return header && { size: header.size, orientation: asOrientation(header.orientation) };
 }

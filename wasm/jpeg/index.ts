@@ -7,6 +7,7 @@ import { jpeg, jpegliOptions } from './meta';
 export const codec: Codec = {
   format: jpeg,
   decode: decodeMozjpeg,
+  decodesUpright: false,
   encode,
   encodeRows: (rows, { quality }) => encodeJpegli(rows, jpegliOptions(quality)),
   warm: (tiny) => encodeJpegli(tiny, jpegliOptions(0.8)),

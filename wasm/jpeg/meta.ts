@@ -40,6 +40,7 @@ export const jpeg = {
   alpha: false,
   exif: true,
   canvasEncoder: true,
+  rowsEncoder: true,
   wasmEncoderPays: true,
   scaledDecode: true,
   /**

@@ -2,6 +2,7 @@ import { JXLStream } from 'image-size/types/jxl-stream';
 import type { ByteSource } from '../../core/byte-source';
 import { isoBoxAt, type IsoBox } from '../../core/bytes';
 import type { HeaderRead } from '../../core/format';
+import { asOrientation } from '../../core/orientation';
 
 /** The size is in the codestream's first bytes; in a container, behind the signature, ftyp and metadata boxes. */
 const HEADER_READ = 64 * 1024;
@@ -54,5 +55,5 @@ export async function readHeader(source: ByteSource): Promise<HeaderRead | null>
   const head = await source.read(0, HEADER_READ);
   const codestream = head[0] === 0xff ? head : containerCodestream(head);
   if (!codestream || !JXLStream.validate(codestream)) return null;
-  return { size: JXLStream.calculate(codestream), turned: codestreamOrientation(codestream) >= 5 };
+  return { size: JXLStream.calculate(codestream), orientation: asOrientation(codestreamOrientation(codestream)) };
 }

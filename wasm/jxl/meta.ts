@@ -25,6 +25,7 @@ export const jxl = {
   alpha: true,
   exif: true,
   canvasEncoder: false,
+  rowsEncoder: false,
   wasmEncoderPays: true,
   scaledDecode: false,
   /** libjxl's heap (its float image, and the RGBA it hands back): 31.9 bytes a pixel over its 16 MB start, a 3 MP file in Node. */

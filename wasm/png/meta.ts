@@ -14,6 +14,7 @@ export const png = {
   alpha: true,
   exif: true,
   canvasEncoder: true,
+  rowsEncoder: false,
   wasmEncoderPays: true,
   scaledDecode: false,
   /** oxipng at level 2: its default, and the level Squoosh offers first. */

@@ -1,5 +1,6 @@
 import type { ByteSource } from '../../core/byte-source';
 import type { HeaderRead } from '../../core/format';
+import { asOrientation } from '../../core/orientation';
 
 const WIDTH = 256;
 const HEIGHT = 257;
@@ -42,7 +43,7 @@ export async function readHeader(source: ByteSource): Promise<HeaderRead | null>
     if (!directory.reduced) pages++;
     next = directory.next;
   }
-  return { size: { width: first.width, height: first.height }, turned: first.orientation >= 5 && first.orientation <= 8, ...(pages > 1 ? { pages } : {}) };
+  return { size: { width: first.width, height: first.height }, orientation: asOrientation(first.orientation), ...(pages > 1 ? { pages } : {}) };
 }
 
 async function directoryAt(source: ByteSource, offset: number, little: boolean): Promise<Directory | null> {

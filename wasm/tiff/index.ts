@@ -4,10 +4,11 @@ import { tiff } from './meta';
 
 /**
  * Decoded by the browser where it can (Safari), else by UTIF. Its EXIF is not read: the Orientation tag is the TIFF's
- * own, which both decoders apply.
+ * own, which the browser's decoder applies and, after UTIF's, the pipeline (it comes with the header).
  */
 export const codec: SourceCodec = {
   format: tiff,
   decode: decodeTiff,
+  decodesUpright: false,
   metadata: NO_SOURCE_METADATA,
 };

@@ -1,12 +1,10 @@
 import type { RawImage } from '../../workers/pipeline/raw-image';
-import { applyExifOrientation } from '../../workers/pipeline/pixels';
-
-const ORIENTATION = 't274';
 
 /**
  * A TIFF's first page as RGBA through UTIF (utif2, MIT: 8- and 16-bit, RGB, RGBA, grey and palette; uncompressed,
  * LZW, Deflate, PackBits, JPEG), loaded the first time a TIFF is converted in a browser that cannot decode it (Safari
- * can), turned as its Orientation tag says, as Safari's decoder and every viewer turn it.
+ * can), as stored: the pipeline turns it as its Orientation tag says (read with the header), as Safari's decoder and
+ * every viewer turn it.
  */
 export async function decodeTiff(buffer: ArrayBuffer): Promise<RawImage> {
   const UTIF = await import('utif2');
@@ -15,7 +13,5 @@ export async function decodeTiff(buffer: ArrayBuffer): Promise<RawImage> {
   UTIF.decodeImage(buffer, page);
   if (!page.width || !page.height) throw new Error('UTIF could not decode the TIFF image');
   const rgba = UTIF.toRGBA8(page);
-  const image = { data: new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.byteLength), width: page.width, height: page.height };
-  const orientation = Array.isArray(page[ORIENTATION]) ? Number((page[ORIENTATION] as number[])[0]) : 1;
-  return applyExifOrientation(image, orientation);
+  return { data: new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.byteLength), width: page.width, height: page.height };
 }

@@ -4,4 +4,4 @@ import { webpMetadata } from './exif';
 import { decodeLibwebp, encodeLibwebp } from './loader';
 import { webp } from './meta';
 
-export const codec: Codec = { format: webp, decode: decodeLibwebp, encode, warm: (tiny) => encodeLibwebp(tiny, {}), metadata: webpMetadata };
+export const codec: Codec = { format: webp, decode: decodeLibwebp, decodesUpright: false, encode, warm: (tiny) => encodeLibwebp(tiny, {}), metadata: webpMetadata };

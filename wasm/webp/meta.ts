@@ -20,6 +20,7 @@ export const webp = {
    * bytes, method 6 0.98×, for 1.7× the batch's time: the browser's encoder is libwebp already. So "optimised" WebP is
    * the browser's, and libwebp runs only where a browser cannot encode WebP (Safari).
    */
+  rowsEncoder: false,
   wasmEncoderPays: false,
   scaledDecode: false,
   /** libwebp at method 5, where it runs (`npm run bench:encoders -- --look webp`, docs/decisions). */

@@ -1,8 +1,9 @@
-import { concat } from '../../core/bytes';
+import { orientationExif } from '../../core/exif';
 import { CONVERSION_ERRORS } from '../../core/messages';
+import { orientationOfTurn } from '../../core/orientation';
 import { jpegMetadata } from '../../wasm/jpeg/exif';
 import { releaseCanvas } from './canvas-encoder';
-import { flipHorizontal, rotate } from './pixels';
+import { uprightPixels } from './pixels';
 import { createRawImage, type PixelRows, type RawImage } from './raw-image';
 
 /**
@@ -13,18 +14,15 @@ import { createRawImage, type PixelRows, type RawImage } from './raw-image';
  */
 
 /** What a VideoFrame says of its orientation (WebCodecs; absent from older engines and from TypeScript's DOM types). */
-interface Orientation {
+interface FrameTurn {
   /** Clockwise degrees: 0, 90, 180 or 270. */
   rotation: number;
   /** A horizontal mirror, applied after the rotation. */
   flip: boolean;
 }
 
-/** A frame's stored pixels made as it is shown: rotated clockwise, then mirrored (as Chromium shows all eight EXIF orientations). */
-export function orientFramePixels(stored: RawImage, { rotation, flip }: Orientation): RawImage {
-  const turnedImage = rotate(stored, rotation);
-  return flip ? flipHorizontal(turnedImage) : turnedImage;
-}
+/** How a frame says its pixels are shown (rotated clockwise, then mirrored), as an orientation (core/orientation.ts). */
+export const frameOrientation = ({ rotation, flip }: FrameTurn) => orientationOfTurn(rotation, flip);
 
 /** Formats of a frame without alpha: copying one out as RGBA loses nothing (a frame with alpha goes through the canvas, which un-premultiplies it). */
 const OPAQUE_FORMATS = new Set(['RGBX', 'BGRX']);
@@ -41,10 +39,10 @@ async function copyFramePixels(bitmap: ImageBitmap): Promise<RawImage | null> {
     return null;
   }
   let stored: RawImage;
-  let orientation: Orientation;
+  let orientation: FrameTurn;
   try {
     if (!frame.format || !OPAQUE_FORMATS.has(frame.format)) return null;
-    const shown = frame as VideoFrame & Partial<Orientation>;
+    const shown = frame as VideoFrame & Partial<FrameTurn>;
     orientation = { rotation: shown.rotation ?? 0, flip: shown.flip ?? false };
     const { width, height } = frame.visibleRect ?? { width: frame.codedWidth, height: frame.codedHeight };
     const quarterTurned = orientation.rotation % 180 !== 0;
@@ -60,14 +58,7 @@ async function copyFramePixels(bitmap: ImageBitmap): Promise<RawImage | null> {
     frame.close();
   }
   bitmap.close();
-  return orientFramePixels(stored, orientation);
-}
-
-/** A TIFF (EXIF payload) that says only Orientation = `orientation`: big-endian, one IFD of one entry. */
-function orientationExif(orientation: number): Uint8Array {
-  const header = [0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08];
-  const entry = [0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, orientation, 0x00, 0x00];
-  return concat(new Uint8Array(header), new Uint8Array([0x00, 0x01]), new Uint8Array(entry), new Uint8Array(4));
+  return uprightPixels(stored, frameOrientation(orientation));
 }
 
 /**
@@ -194,7 +185,7 @@ export async function frameRows(bitmap: ImageBitmap): Promise<FrameRows | null> 
   } catch {
     return null;
   }
-  const shown = frame as VideoFrame & Partial<Orientation>;
+  const shown = frame as VideoFrame & Partial<FrameTurn>;
   const rows = frameRowReader(frame);
   const upright = (shown.rotation ?? 0) === 0 && !(shown.flip ?? false);
   if (!frame.format || !OPAQUE_FORMATS.has(frame.format) || !upright || rows.width !== bitmap.width || rows.height !== bitmap.height) {

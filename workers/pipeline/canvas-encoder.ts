@@ -59,13 +59,20 @@ function canvasEncodes(mimeType: string): Promise<boolean> {
 
 /**
  * The browser's encoder straight from a decoded bitmap (no pixel read-back); null when the browser does not encode
- * this type, and then the bitmap is untouched. With a `background`, the bitmap is drawn onto it (flattening
- * transparency); without one, the bitmap is handed to the canvas as it is, without a copy: the same bytes out, in
- * less time. The bitmap is used up either way; the caller closes it.
+ * this type, and then the bitmap is untouched. The bitmap is drawn as it is shown: with a `background`, onto it
+ * (flattening transparency). A bitmap whose pixels are stored as shown (`storedUpright`) and needs no background is
+ * handed to the canvas as it is, without a copy: the same bytes out, in less time. Not a turned or mirrored one:
+ * Chromium's bitmaprenderer keeps the stored pixels and drops how they are shown. The bitmap is used up either way;
+ * the caller closes it.
  */
-export async function encodeBitmapWithCanvas(bitmap: ImageBitmap, mimeType: string, quality: number, background: string | null): Promise<ArrayBuffer | null> {
+export async function encodeBitmapWithCanvas(
+  bitmap: ImageBitmap,
+  mimeType: string,
+  quality: number,
+  { background, storedUpright }: { background: string | null; storedUpright: boolean },
+): Promise<ArrayBuffer | null> {
   if (!(await canvasEncodes(mimeType))) return null;
-  if (background === null) {
+  if (background === null && storedUpright) {
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     const renderer = canvas.getContext('bitmaprenderer');
     if (renderer) {

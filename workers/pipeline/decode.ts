@@ -1,6 +1,6 @@
-import { exifOrientation } from '../../core/exif';
+import type { Orientation } from '../../core/orientation';
 import type { SourceCodec } from '../../wasm';
-import { applyExifOrientation } from './pixels';
+import { uprightPixels } from './pixels';
 import type { RawImage } from './raw-image';
 
 /**
@@ -16,13 +16,15 @@ export async function decodeToBitmap(file: Blob): Promise<ImageBitmap | null> {
   }
 }
 
-/** jSquash's decoder, for files this browser cannot decode (AVIF on older Safari, for one); EXIF orientation applied. */
-export async function decodeWithWasm(buffer: ArrayBuffer, codec: SourceCodec): Promise<RawImage | null> {
-  // Read before decoding: the decoder is handed the buffer.
-  const exif = codec.metadata.readExif(new Uint8Array(buffer));
-  const orientation = exif ? exifOrientation(exif) : 1;
+/**
+ * The format's WASM decoder, for files this browser cannot decode (HEIC, TIFF and JPEG XL outside Safari, AVIF on older
+ * Safari), made upright: by the decoder where it applies the image's own orientation (libheif, libjxl), else here, as
+ * the header read on the page says (the worker reads no header: a HEIC's EXIF Orientation beside its irot is never
+ * applied).
+ */
+export async function decodeWithWasm(buffer: ArrayBuffer, codec: SourceCodec, orientation: Orientation): Promise<RawImage | null> {
   const image = await codec.decode(buffer).catch(() => null);
-  return image ? applyExifOrientation(image, orientation) : null;
+  return image && (codec.decodesUpright ? image : uprightPixels(image, orientation));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ViewRequest } from '../../core/contract';
-import { turned } from '../../core/geometry';
+import { shownSize } from '../../core/plan';
 import { CONVERSION_ERRORS } from '../../core/messages';
 import { planView, viewMatrix } from '../../core/view';
 import { releaseCanvas } from './canvas-encoder';
@@ -10,7 +10,7 @@ import { bitmapNearScale } from './scaled-decode';
  * JPEG shown on a phone decodes in eighths), turned and cropped as the output frames the source, drawn to fit its box.
  */
 export async function framedView({ file, source, framing, region, box }: ViewRequest): Promise<ImageBitmap> {
-  const upright = source.turned ? turned(source.size) : source.size;
+  const upright = shownSize(source);
   const plan = planView(upright, framing, region, box);
   // A region is drawn from the whole decoded image: decode at the scale the picture needs of it.
   const bitmap = await bitmapNearScale(file, source, plan.scale);

@@ -1,5 +1,6 @@
 import { createRawImage, type RawImage } from './raw-image';
 import type { Rect } from '../../core/geometry';
+import { turnOf, type Orientation } from '../../core/orientation';
 
 /** Rotates clockwise by a multiple of 90 degrees. */
 export function rotate(image: RawImage, degrees: number): RawImage {
@@ -34,18 +35,15 @@ export function flipHorizontal(image: RawImage): RawImage {
   return out;
 }
 
-/** Makes pixels stored with an EXIF Orientation (1–8) upright. */
-export function applyExifOrientation(image: RawImage, orientation: number): RawImage {
-  switch (orientation) {
-    case 2: return flipHorizontal(image);
-    case 3: return rotate(image, 180);
-    case 4: return flipHorizontal(rotate(image, 180));
-    case 5: return flipHorizontal(rotate(image, 90));
-    case 6: return rotate(image, 90);
-    case 7: return flipHorizontal(rotate(image, 270));
-    case 8: return rotate(image, 270);
-    default: return image;
-  }
+/**
+ * Stored pixels made upright: turned clockwise, then mirrored, as their orientation says (core/orientation.ts). The
+ * one place pixels are made upright: a WASM decoder's stored pixels, a VideoFrame's, and a browser decode that left
+ * the orientation to the page all come through here; everything else comes upright from the browser's decoder.
+ */
+export function uprightPixels(stored: RawImage, orientation: Orientation): RawImage {
+  const { clockwise, mirrored } = turnOf(orientation);
+  const turned = rotate(stored, clockwise);
+  return mirrored ? flipHorizontal(turned) : turned;
 }
 
 export function crop(image: RawImage, rect: Rect): RawImage {

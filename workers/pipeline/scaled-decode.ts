@@ -1,6 +1,7 @@
 import type { SourceHeader } from '../../core/contract';
 import { sourceFormatInfo } from '../../core/formats';
 import type { Size } from '../../core/geometry';
+import { UPRIGHT } from '../../core/orientation';
 
 /**
  * The size to ask a decoder that scales in eighths (JPEG's DCT scaling) for, so that at least `scale` of `full`
@@ -44,12 +45,27 @@ export async function decodeScaledBitmap(file: Blob, mimeType: string, stored: S
  */
 export async function bitmapNearScale(file: Blob, source: SourceHeader, scale: number): Promise<ImageBitmap> {
   const scaled = await decodeScaledBitmap(file, sourceFormatInfo(source.format).mimeType, source.size, scale);
-  if (scaled) return scaled;
+  if (scaled) return uprightBitmap(scaled, source);
+  let decoded: ImageBitmap;
   try {
-    return await createImageBitmap(file, { imageOrientation: 'from-image' });
+    decoded = await createImageBitmap(file, { imageOrientation: 'from-image' });
   } catch (error) {
     return (await decodedByCodec(file, source)) ?? Promise.reject(error);
   }
+  return uprightBitmap(decoded, source);
+}
+
+/**
+ * The browser's bitmap of a source, upright: as it is where the browser applied the source's orientation, else its
+ * pixels turned as the header says (a WebP's EXIF in Chromium), with the modules that does loaded only then.
+ */
+async function uprightBitmap(bitmap: ImageBitmap, source: SourceHeader): Promise<ImageBitmap> {
+  if (source.orientation === UPRIGHT) return bitmap;
+  const { orientationLeftByBrowser } = await import('./browser-orientation');
+  const left = await orientationLeftByBrowser(source.format, source.orientation);
+  if (left === UPRIGHT) return bitmap;
+  const [{ bitmapToPixels }, { uprightPixels }, { toImageData }] = await Promise.all([import('./bitmap-pixels'), import('./pixels'), import('./canvas-encoder')]);
+  return createImageBitmap(toImageData(uprightPixels(await bitmapToPixels(bitmap), left)));
 }
 
 /**
@@ -58,6 +74,6 @@ export async function bitmapNearScale(file: Blob, source: SourceHeader, scale: n
  */
 async function decodedByCodec(file: Blob, source: SourceHeader): Promise<ImageBitmap | null> {
   const [{ SOURCE_CODECS }, { decodeWithWasm }, { toImageData }] = await Promise.all([import('../../wasm'), import('./decode'), import('./canvas-encoder')]);
-  const pixels = await decodeWithWasm(await file.arrayBuffer(), SOURCE_CODECS[source.format]);
+  const pixels = await decodeWithWasm(await file.arrayBuffer(), SOURCE_CODECS[source.format], source.orientation);
   return pixels && createImageBitmap(toImageData(pixels));
 }

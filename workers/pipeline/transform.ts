@@ -31,16 +31,6 @@ export function geometryFor(shown: Size, settings: ConversionSettings, plan?: Pi
   return plan && plan.shown.width === shown.width && plan.shown.height === shown.height ? plan.geometry : planGeometry(shown, settings);
 }
 
-/**
- * Whether the output's pixels differ from the decoded source's (other than by flattening onto a background):
- * when they do not, the browser can encode straight from its decoded bitmap, with no pixel round-trip.
- */
-export function changesPixels(source: { width: number; height: number }, settings: ConversionSettings): boolean {
-  if (settings.rotation % 360 !== 0 || settings.brightness !== 0 || settings.contrast !== 0 || settings.saturation !== 0) return true;
-  const plan = planGeometry(source, settings);
-  return plan.width !== source.width || plan.height !== source.height || plan.crop.width !== source.width || plan.crop.height !== source.height;
-}
-
 /** rotation → aspect-ratio crop → resize → brightness/contrast/saturation → flatten (when the output has no alpha). */
 export async function transform(source: RawImage, settings: ConversionSettings, options: TransformOptions): Promise<RawImage> {
   let image = rotate(source, settings.rotation);

@@ -2,7 +2,8 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type PointerEvent,
 import type { ConversionSettings, Framing, OutputLook } from '../../../core/contract';
 import { LOOK_VERDICT_TEXT, lookDetail, lookVerdict } from '../../../core/look';
 import { FORMATS } from '../../../core/formats';
-import { turned, type Rect, type Size } from '../../../core/geometry';
+import type { Rect, Size } from '../../../core/geometry';
+import { shownSize } from '../../../core/plan';
 import { planFor, viewInWorker } from '../../conversion/bridge';
 import { formatBytes } from '../../lib/formatBytes';
 import { actualSizeZoom, clampViewport, fitted, panBy, scaledRect, visibleRect, zoomAbout, type Viewport } from './viewport';
@@ -136,7 +137,7 @@ export default function CompareDialog({ subject, opener, onClose }: { subject: C
     planFor(subject.original, subject.settings).then(
       (plan) => {
         if (!live) return;
-        const upright = plan.source.turned ? turned(plan.source.size) : plan.source.size;
+        const upright = shownSize(plan.source);
         setGeometry({ framing: { rotation: subject.settings.rotation, crop: plan.geometry.crop }, original: upright, output: { width: plan.geometry.width, height: plan.geometry.height } });
       },
       () => live && setProblem('This image cannot be shown.'),

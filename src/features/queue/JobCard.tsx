@@ -80,6 +80,7 @@ export const JobCard = memo(function JobCard({ queue, id, onDownload, onCompare,
       data-id={job.id}
       data-status={job.status}
       data-encodes={job.encodes ?? undefined}
+      data-route={job.route ?? undefined}
       data-index={place?.index}
       ref={rowRef}
       style={place ? { transform: `translateY(${place.top}px)` } : undefined}

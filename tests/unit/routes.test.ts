@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, type ConversionSettings, type Route, type SourceHeader } from '../../core/contract';
+import { planJob } from '../../core/plan';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
+import { ORIENTED_SOURCES } from '../fixtures/oriented';
+import { ROUTE_CASES } from '../route-cases';
+import { chromiumCanvas, webkitCanvas } from './support/canvas';
+
+/**
+ * The plan names a job's route (core/plan.ts planRoute), and the route tests walk each: the cases of
+ * tests/route-cases.ts, with the oriented sources (tests/fixtures/oriented.ts), must between them plan every route
+ * there is, so a route added to ROUTES fails here until a case sends a job down it.
+ */
+
+const FORMAT_OF: Record<string, SourceHeader['format']> = { jpg: 'jpeg', png: 'png', webp: 'webp', avif: 'avif', heic: 'heic', tiff: 'tiff' };
+
+/** Each oriented source's header, as the page would read it (its stored size from its orientation). */
+const headers: SourceHeader[] = ORIENTED_SOURCES.map(({ name, orientation }) => ({
+  format: FORMAT_OF[name.split('.').pop()!]!,
+  size: orientation >= 5 ? { width: 160, height: 240 } : { width: 240, height: 160 },
+  orientation: orientation as SourceHeader['orientation'],
+}));
+
+const routeOf = (header: SourceHeader, settings: Partial<ConversionSettings>, canvas = chromiumCanvas): Route => planJob(header, { ...DEFAULT_SETTINGS, ...settings }, canvas).route;
+
+describe('the route a job takes', () => {
+  it('the route cases, to their formats, plan every route there is', () => {
+    const planned = new Set<Route>();
+    for (const routeCase of ROUTE_CASES) {
+      for (const outputFormat of routeCase.formats) for (const header of headers) planned.add(routeOf(header, { ...routeCase.settings, outputFormat }));
+    }
+    expect([...planned].sort()).toEqual([...ROUTES].sort());
+  });
+
+  it('a plain re-encode the browser writes hands it the bitmap, whichever way up the source is', () => {
+    for (const header of headers) expect(routeOf(header, { outputFormat: 'webp' })).toBe('bitmap');
+    for (const header of headers) expect(routeOf(header, { outputFormat: 'jpeg', enableCompression: false })).toBe('bitmap');
+  });
+
+  it('jpegli reads rows only of a source stored upright: a turned or mirrored one goes through the pixels', () => {
+    for (const header of headers) expect(routeOf(header, { outputFormat: 'jpeg' })).toBe(header.orientation === 1 ? 'rows' : 'pixels');
+  });
+
+  it('a browser without a WebP encoder sends WebP through the pixels to libwebp', () => {
+    expect(routeOf(headers[0]!, { outputFormat: 'webp' }, webkitCanvas)).toBe('pixels');
+  });
+
+  it('a change to the pixels, a target size or Smart compression names its route whatever the output', () => {
+    const photo = headers[0]!;
+    expect(routeOf(photo, { outputFormat: 'webp', rotation: 90 })).toBe('pixels');
+    expect(routeOf(photo, { outputFormat: 'webp', brightness: 10 })).toBe('pixels');
+    expect(routeOf(photo, { outputFormat: 'png', enableTargetSize: true, targetFileSize: 100 })).toBe('target-size');
+    expect(routeOf(photo, { outputFormat: 'avif', autoCompress: true })).toBe('smart');
+    // Smart compression has no say over a lossless format, and a target size wins over it.
+    expect(routeOf(photo, { outputFormat: 'png', autoCompress: true })).toBe('pixels');
+    expect(routeOf(photo, { outputFormat: 'jpeg', autoCompress: true, enableTargetSize: true, targetFileSize: 100 })).toBe('target-size');
+  });
+});

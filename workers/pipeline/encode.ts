@@ -1,0 +1,101 @@
+import type { OutputLook, LookSource } from '../../core/contract';
+import { judgesOutput, smartTarget } from '../../core/look';
+import { CONVERSION_ERRORS } from '../../core/messages';
+import type { Codec } from '../../wasm';
+import { encodeOptions, encoderQuality, STAGE_END, type EncodeRequest, type ProgressReporter } from './job';
+import { lookAt, NOT_JUDGED, scoreOf } from './judge';
+import { LOOK_TILE, lookTiles, lookView } from './look';
+import { halveSize } from './pixels';
+import type { RawImage } from './raw-image';
+import { SMART_WHOLE_ENCODES, searchSmartQuality } from './smart-quality';
+import { MAX_TARGET_ATTEMPTS, searchTargetSize } from './target-size';
+
+/** How the pixel routes encode an upright, transformed image: at the slider's quality, to a target size, or by look. */
+export type PixelEncoding = 'quality' | 'target-size' | 'smart';
+
+export interface EncodedPixels {
+  bytes: ArrayBuffer;
+  encodes: number;
+  look: OutputLook | null;
+  lookSource: LookSource | null;
+}
+
+/**
+ * Smart compression on an image: the lowest quality whose output reaches the compression level's score
+ * (workers/pipeline/smart-quality.ts), found with encodes of the image's view and checked on encodes of the image.
+ */
+export async function encodeByLook(image: RawImage, output: Codec, request: EncodeRequest, report: ProgressReporter): Promise<{ bytes: ArrayBuffer; encodes: number; look: OutputLook }> {
+  const levels = output.format.quality?.levels ?? 100;
+  const tiles = lookTiles(image);
+  const sourceView = lookView(image, tiles);
+  // What is encoded to guess a level's look (FormatInfo.quality.lookPredictor): the view itself, or the image at
+  // half size; an image no larger than its view is its own guess.
+  const halved = tiles.length > 1 && output.format.quality?.lookPredictor === 'half';
+  const preview = tiles.length === 1 ? image : halved ? halveSize(image) : sourceView;
+  // The half-size copy is judged on the same places at its own scale: a quarter of the view's pixels to score.
+  const previewTiles = lookTiles(preview, halved ? LOOK_TILE / 2 : LOOK_TILE);
+  const previewView = lookView(preview, previewTiles);
+  const span = STAGE_END.encode - STAGE_END.transform;
+  let wholeEncodes = 0;
+  const result = await searchSmartQuality({
+    target: smartTarget(request.settings.compressionLevel),
+    levels,
+    viewScoreAt: async (level) => scoreOf(previewView, await output.encode(preview, encodeOptions(level / levels, request)), output, previewTiles),
+    wholeAt: async (level) => {
+      wholeEncodes++;
+      report({ percent: STAGE_END.transform + (span * wholeEncodes) / (SMART_WHOLE_ENCODES + 1), stage: { name: 'choosing', attempt: wholeEncodes } });
+      const bytes = await output.encode(image, encodeOptions(level / levels, request));
+      return { output: bytes, score: await scoreOf(sourceView, bytes, output, tiles) };
+    },
+  });
+  report({ percent: STAGE_END.encode });
+  return { bytes: result.output, encodes: result.wholeEncodes + result.viewEncodes, look: { score: result.score, smartQuality: Math.round((result.level / levels) * 100) } };
+}
+
+/** At the slider's quality, judged now or later where the output is lossy. */
+async function encodeAtQuality(image: RawImage, output: Codec, request: EncodeRequest, report: ProgressReporter): Promise<EncodedPixels> {
+  const bytes = await output.encode(image, encodeOptions(encoderQuality(request.settings), request));
+  report({ percent: STAGE_END.encode });
+  if (!judgesOutput(request.settings, output.format)) return { bytes, encodes: 1, ...NOT_JUDGED };
+  const tiles = lookTiles(image);
+  return { bytes, encodes: 1, ...(await lookAt(lookView(image, tiles), tiles, bytes, output, request.judgeLater)) };
+}
+
+/** The target-size search: bytes for the target less what the metadata will add (`reservedBytes`). */
+async function encodeToTargetSize(image: RawImage, output: Codec, request: EncodeRequest, reservedBytes: number, report: ProgressReporter): Promise<EncodedPixels> {
+  const { settings } = request;
+  const targetBytes = (settings.targetFileSize ?? 0) * 1024 - reservedBytes;
+  if (!output.format.quality) {
+    // A lossless format has no quality to trade: it fits or it does not.
+    const bytes = await output.encode(image, encodeOptions(1, request));
+    if (bytes.byteLength > targetBytes) throw new Error(CONVERSION_ERRORS.targetSize);
+    return { bytes, encodes: 1, ...NOT_JUDGED };
+  }
+  const span = STAGE_END.encode - STAGE_END.transform;
+  let attempt = 0;
+  const result = await searchTargetSize({
+    targetBytes,
+    levels: output.format.quality.levels,
+    encodeAt: (quality) => {
+      attempt++;
+      const stage = { name: 'fitting', attempt, attempts: MAX_TARGET_ATTEMPTS, targetKb: settings.targetFileSize ?? 0 } as const;
+      report({ percent: STAGE_END.transform + (span * (attempt - 1)) / MAX_TARGET_ATTEMPTS, stage });
+      return output.encode(image, encodeOptions(quality, request));
+    },
+  });
+  if (!result) throw new Error(CONVERSION_ERRORS.targetSize);
+  // Not judged: a target size's outputs are judged by their bytes, and a look would add a decode to up to 8 encodes.
+  return { bytes: result.bytes, encodes: result.attempts, ...NOT_JUDGED };
+}
+
+/** An upright, transformed image encoded as its route asks. */
+export async function encodePixels(image: RawImage, output: Codec, request: EncodeRequest, encoding: PixelEncoding, reservedBytes: number, report: ProgressReporter): Promise<EncodedPixels> {
+  switch (encoding) {
+    case 'smart':
+      return { ...(await encodeByLook(image, output, request, report)), lookSource: null };
+    case 'target-size':
+      return encodeToTargetSize(image, output, request, reservedBytes, report);
+    case 'quality':
+      return encodeAtQuality(image, output, request, report);
+  }
+}
