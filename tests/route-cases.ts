@@ -1,5 +1,8 @@
+import { join } from 'node:path';
 import sharp from 'sharp';
 import type { ConversionSettings, ImageFormat } from '../core/contract';
+import { ORIENTED_SOURCES, meanDifference, referenceRendering, thumbnailOf, type OrientedSource } from './fixtures/oriented';
+import { magicFormat, sharpReadable } from './independentDecoders';
 
 /**
  * The settings that send a job down each route the plan names (core/plan.ts planRoute), and what each makes of an
@@ -13,25 +16,36 @@ export interface RouteCase {
   settings: Partial<ConversionSettings>;
   /** The formats it converts to: Smart compression is for lossy formats only. */
   formats: readonly ImageFormat[];
+  /**
+   * The oriented sources it converts: every one for the plain re-encodes (the routes where the browser's bitmap or a
+   * frame's rows are handed on, which once dropped how a source is shown), one of each kind for the routes through the
+   * pixels, which make every source upright in the same place whatever is done after.
+   */
+  sources: readonly OrientedSource[];
   /** The upright picture (PNG) framed as the output should frame it: turned, cropped, resized. */
   framed(upright: Buffer): Promise<Buffer>;
 }
 
 export const ALL_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'webp', 'avif', 'jxl'];
+/** One source of each kind, each turned and mirrored or turned a quarter where its kind can say so. */
+export const ONE_OF_EACH_KIND: readonly OrientedSource[] = ['jpeg-exif-7.jpg', 'png-exif-6.png', 'webp-exif-8.webp', 'avif-irot-imir-5.avif', 'heic-iphone-6.heic', 'tiff-orientation-7.tiff'].map(
+  (name) => ORIENTED_SOURCES.find((source) => source.name === name)!,
+);
 const LOSSY_FORMATS: readonly ImageFormat[] = ['jpeg', 'webp', 'avif', 'jxl'];
 const asIs = async (upright: Buffer) => upright;
 
 export const ROUTE_CASES: readonly RouteCase[] = [
-  { name: 'the default settings', settings: {}, formats: ALL_FORMATS, framed: asIs },
-  { name: 'Optimised compression off', settings: { enableCompression: false }, formats: ALL_FORMATS, framed: asIs },
-  { name: 'Smart compression', settings: { autoCompress: true }, formats: LOSSY_FORMATS, framed: asIs },
+  { name: 'the default settings', settings: {}, formats: ALL_FORMATS, sources: ORIENTED_SOURCES, framed: asIs },
+  { name: 'Optimised compression off', settings: { enableCompression: false }, formats: ALL_FORMATS, sources: ORIENTED_SOURCES, framed: asIs },
+  { name: 'Smart compression', settings: { autoCompress: true }, formats: LOSSY_FORMATS, sources: ONE_OF_EACH_KIND, framed: asIs },
   // Large enough for every format's output at the first quality tried (a PNG has no quality to lower).
-  { name: 'a target size', settings: { enableTargetSize: true, targetFileSize: 150 }, formats: ALL_FORMATS, framed: asIs },
+  { name: 'a target size', settings: { enableTargetSize: true, targetFileSize: 150 }, formats: ALL_FORMATS, sources: ONE_OF_EACH_KIND, framed: asIs },
   // A quarter of the width: a JPEG decodes smaller in the browser's decoder (decode-smaller.md), the rest resize.
   {
     name: 'resized to a quarter',
     settings: { aspectRatio: 'custom', resizeWidth: 60 },
     formats: ALL_FORMATS,
+    sources: ONE_OF_EACH_KIND,
     framed: (upright) => sharp(upright).resize(60).png().toBuffer(),
   },
   // Rotated right, then a centred square of it at 120 × 120.
@@ -39,6 +53,7 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     name: 'turned right and cropped square',
     settings: { aspectRatio: 'custom', resizeWidth: 120, resizeHeight: 120, rotation: 90 },
     formats: ALL_FORMATS,
+    sources: ONE_OF_EACH_KIND,
     framed: async (upright) => {
       const turned = await sharp(upright).rotate(90).png().toBuffer();
       const { width, height } = await sharp(turned).metadata();
@@ -51,3 +66,48 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     },
   },
 ];
+
+/** What each oriented source should come out as with a case: the thumbnail and size of its reference, framed. */
+export type Expected = Map<string, { thumbnail: Buffer; width: number; height: number }>;
+
+export async function expectedOutputs(routeCase: RouteCase, orientedDir: string): Promise<Expected> {
+  const expected: Expected = new Map();
+  for (const { name } of routeCase.sources) {
+    const framed = await routeCase.framed(await referenceRendering(join(orientedDir, name)));
+    const { width, height } = await sharp(framed).metadata();
+    expected.set(name, { thumbnail: await thumbnailOf(framed), width: width!, height: height! });
+  }
+  return expected;
+}
+
+/** Within this mean difference (0–255, a 24 × 16 thumbnail) an output is the reference; a turn or a mirror is 30 or more. */
+const SAME_PICTURE = 12;
+
+/**
+ * Each output of the oriented sources (`files`, by name, as the zip holds them) that is not its reference: a file of
+ * the format (by its leading bytes), shown as a viewer shows it (its own orientation applied; none is expected), with
+ * the reference's size and its look.
+ */
+export async function wrongOutputs(files: Record<string, Buffer>, expected: Expected, output: { label: string; extension: string; format: string }): Promise<string[]> {
+  const wrong: string[] = [];
+  for (const name of expected.keys()) {
+    const outputName = `${name.replace(/\.[^.]+$/, '')}.${output.extension}`;
+    const bytes = files[outputName];
+    const want = expected.get(name)!;
+    if (!bytes) {
+      wrong.push(`${output.label} ${name}: no ${outputName} in the zip`);
+      continue;
+    }
+    if (magicFormat(bytes) !== output.format) {
+      wrong.push(`${output.label} ${name}: ${outputName} is ${magicFormat(bytes)}, not ${output.format}`);
+      continue;
+    }
+    const shown = await sharp(sharpReadable(bytes)).rotate().png().toBuffer();
+    const { width, height } = await sharp(shown).metadata();
+    const difference = meanDifference(await thumbnailOf(shown), want.thumbnail);
+    if (width !== want.width || height !== want.height || difference > SAME_PICTURE) {
+      wrong.push(`${output.label} ${name}: ${width} × ${height} (want ${want.width} × ${want.height}), ${difference.toFixed(1)} from the reference`);
+    }
+  }
+  return wrong;
+}

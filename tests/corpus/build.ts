@@ -4,6 +4,7 @@ import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSy
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { shownThumbnail } from '../fixtures/oriented';
 import { CORPUS_DIR, corpusMode, MANIFEST, type CorpusFile, type Manifest } from './manifest';
 import { extractedPackage, PACKAGES } from './sources';
 import { makeBases, TOOLS, VARIANTS } from './variants';
@@ -11,7 +12,7 @@ import { makeBases, TOOLS, VARIANTS } from './variants';
 /**
  * Assembles the conformance corpus in tests/corpus/.generated: real images from Debian packages (sources.ts) and
  * variants made from them with the tools that write each layout in the wild (variants.ts), each with its expected
- * display size from sharp, an independent decoder. Packages are cached in ~/.cache/pixel-converter-corpus (or
+ * display size and a thumbnail of how it looks from sharp, an independent decoder. Packages are cached in ~/.cache/pixel-converter-corpus (or
  * CORPUS_CACHE); a corpus already built from the same recipe is kept.
  */
 
@@ -20,7 +21,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** What the corpus is built from: a different recipe or mode builds it again. */
 function recipe(mode: string): string {
   const hash = createHash('sha256').update(mode);
-  for (const file of ['build.ts', 'sources.ts', 'variants.ts', 'manifest.ts']) hash.update(readFileSync(join(here, file)));
+  for (const file of ['build.ts', 'sources.ts', 'variants.ts', 'manifest.ts', '../fixtures/oriented.ts']) hash.update(readFileSync(join(here, file)));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -90,7 +91,7 @@ async function describe(path: string, name: string, source: string): Promise<Cor
     // sharp reads no BMP, HEVC or JPEG XL: ImageMagick, heif-convert and djxl decode them (to a PNG) for it.
     const input = path.endsWith('.bmp') ? execFileSync('/usr/bin/convert', [path, 'PNG32:-'], { maxBuffer: 1 << 30 }) : path.endsWith('.heic') ? decodedToPng('heif-convert', path) : path.endsWith('.jxl') ? decodedToPng('djxl', path) : path;
     const { info } = await sharp(input, { failOn: 'error', limitInputPixels: false }).rotate().raw().toBuffer({ resolveWithObject: true });
-    return { ...entry, expect: 'converts', width: info.width, height: info.height };
+    return { ...entry, expect: 'converts', width: info.width, height: info.height, thumbnail: (await shownThumbnail(input)).toString('base64') };
   } catch {
     return { ...entry, expect: 'damaged' };
   }

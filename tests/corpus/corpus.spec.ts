@@ -4,28 +4,37 @@ import { expect, test, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { chooseFormat, convertButton, enterEmail, openConverter, saveDownload } from '../e2e/helpers';
+import { meanDifference, shownThumbnail } from '../fixtures/oriented';
 import { magicFormat, sharpReadable } from '../independentDecoders';
 import { smartTarget } from '../../core/look';
 import { CORPUS_DIR, MANIFEST, type CorpusFile, type Manifest } from './manifest';
 
 /**
  * The conformance corpus (build.ts) through the app in Chromium, as a visitor would take it: a batch of files picked,
- * each card's verdict read, every valid one converted to each format with "Tiny 512 wide" (the work is the file's
- * decode, not a large encode; full-size encodes are the e2e suite's), the zip downloaded and every output decoded by
- * sharp (a JPEG XL by djxl first) at the size the source's own display size gives. A test reports every file that failed, not only the first.
+ * each card's verdict read, every valid one converted to each format, the zip downloaded and every output decoded by
+ * sharp (a JPEG XL by djxl first) at the size the source's own display size gives. To WebP with the default settings
+ * at the original size (the plain route every visitor takes: the decoded bitmap to the browser's encoder), each output
+ * is also compared with the reference decoder's thumbnail of its source (build.ts), so a turned or mirrored picture
+ * fails; to the other formats with "Tiny 512 wide" (the work is the file's decode, not a large encode). A test
+ * reports every file that failed, not only the first.
  */
 
 const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
 // Under both lists' virtualisation thresholds (VIRTUAL_GRID_FROM, VIRTUAL_FROM): every card and job is in the page.
 const BATCH = 30;
 const FORMATS = [
-  { label: 'JPG', extension: 'jpg', decodesAs: 'jpeg' },
-  { label: 'PNG', extension: 'png', decodesAs: 'png' },
-  { label: 'WebP', extension: 'webp', decodesAs: 'webp' },
-  { label: 'AVIF', extension: 'avif', decodesAs: 'heif' },
+  { label: 'JPG', extension: 'jpg', decodesAs: 'jpeg', originalSize: false },
+  { label: 'PNG', extension: 'png', decodesAs: 'png', originalSize: false },
+  { label: 'WebP', extension: 'webp', decodesAs: 'webp', originalSize: true },
+  { label: 'AVIF', extension: 'avif', decodesAs: 'heif', originalSize: false },
   // sharp's libvips has no JPEG XL: libjxl's djxl decodes it, to a PNG (sharpReadable).
-  { label: 'JPEG XL', extension: 'jxl', decodesAs: 'png' },
+  { label: 'JPEG XL', extension: 'jxl', decodesAs: 'png', originalSize: false },
 ] as const;
+/**
+ * Within this mean difference (0–255, a 24 × 16 thumbnail) an output at the original size looks like its source as
+ * the reference decoder shows it; a picture turned or mirrored is 30 or more from it.
+ */
+const LOOKS_LIKE_SOURCE = 20;
 const TINY_WIDTH = 512;
 const TOO_SMALL = 'File too small to be a valid image.';
 const CORRUPT = 'Invalid file format. File may be corrupted or malicious.';
@@ -65,8 +74,10 @@ test.setTimeout(30 * 60_000);
 
 for (const [index, batch] of batches.entries()) {
   for (const format of FORMATS) {
-    test(`${manifest.mode} corpus, files ${index * BATCH + 1}–${index * BATCH + batch.length} of ${manifest.files.length} → ${format.label}`, async ({ page }) => {
+    const size = format.originalSize ? 'the default settings, original size' : 'Tiny 512 wide';
+    test(`${manifest.mode} corpus, files ${index * BATCH + 1}–${index * BATCH + batch.length} of ${manifest.files.length} → ${format.label}, ${size}`, async ({ page }) => {
       const problems: string[] = [];
+      const differences: [string, number][] = [];
       await openConverter(page);
       await page.getByTestId('file-input').setInputFiles(batch.map((file) => join(CORPUS_DIR, file.path)));
       await expect(page.getByTestId('file-card')).toHaveCount(batch.length);
@@ -87,7 +98,7 @@ for (const [index, batch] of batches.entries()) {
 
       if (accepted.length > 0) {
         await chooseFormat(page, format.label);
-        await page.getByRole('button', { name: 'Tiny 512 wide' }).click();
+        if (!format.originalSize) await page.getByRole('button', { name: 'Tiny 512 wide' }).click();
         await enterEmail(page);
         await convertButton(page).click();
         const jobs = await settledJobs(page, accepted.length);
@@ -117,17 +128,27 @@ for (const [index, batch] of batches.entries()) {
               const metadata = await sharp(readable).metadata();
               if (metadata.format !== format.decodesAs) problems.push(`${describe(file)}: ${name} decodes as ${metadata.format}`);
               if (format.extension === 'jxl' && magicFormat(Buffer.from(bytes)) !== 'jxl') problems.push(`${describe(file)}: ${name} is not a JPEG XL`);
-              if (file.width && file.height) {
+              if (file.width && file.height && !format.originalSize) {
                 const height = Math.max(1, Math.round((TINY_WIDTH * file.height) / file.width));
                 if (info.width !== TINY_WIDTH || Math.abs(info.height - height) > 1) {
                   problems.push(`${describe(file)}: ${name} is ${info.width} × ${info.height}; its ${file.width} × ${file.height} source gives ${TINY_WIDTH} × ${height}`);
                 }
+              }
+              if (file.width && file.height && format.originalSize) {
+                if (info.width !== file.width || info.height !== file.height) problems.push(`${describe(file)}: ${name} is ${info.width} × ${info.height}, not its source's ${file.width} × ${file.height}`);
+                const difference = meanDifference(await shownThumbnail(readable), Buffer.from(file.thumbnail!, 'base64'));
+                differences.push([file.name, difference]);
+                if (difference > LOOKS_LIKE_SOURCE) problems.push(`${describe(file)}: ${name} is ${difference.toFixed(1)} from its source's look (the reference decoder's): turned, mirrored or another picture`);
               }
             } catch (error) {
               problems.push(`${describe(file)}: ${name} does not decode: ${String(error)}`);
             }
           }
         }
+      }
+      if (differences.length > 0) {
+        const [worst, most] = differences.reduce((a, b) => (b[1] > a[1] ? b : a));
+        test.info().annotations.push({ type: 'look', description: `the furthest from its source's look: ${worst}, ${most.toFixed(1)}` });
       }
       expect(problems, problems.join('\n')).toEqual([]);
     });

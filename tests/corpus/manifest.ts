@@ -26,6 +26,11 @@ export interface CorpusFile {
   expect: 'converts' | 'damaged' | 'too small';
   width?: number;
   height?: number;
+  /**
+   * What the picture looks like, upright and flattened onto white, from that decoder: a 24 × 16 RGB thumbnail (16 × 24
+   * when tall), base64 (tests/fixtures/oriented.ts shownThumbnail). An output at the original size is compared with it.
+   */
+  thumbnail?: string;
 }
 
 export interface Manifest {

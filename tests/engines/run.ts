@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeFixtures } from '../fixtures/make-fixtures';
+import { makeOrientedSources } from '../fixtures/oriented';
 import { startFirefox } from './firefox';
 import { SCENARIOS, startFresh, type Scenario, type ScenarioContext } from './scenarios';
 import type { EngineSession } from './session';
@@ -128,6 +129,7 @@ async function runEngine(name: string, port: number, scenarios: Scenario[]): Pro
 async function main(): Promise<number> {
   if (!existsSync(join(root, 'dist', 'index.html'))) throw new Error('No build in dist/: run `npm run build` first.');
   await makeFixtures(fixtureDir);
+  await makeOrientedSources(join(fixtureDir, 'oriented'));
   const args = process.argv.slice(2);
   const chosen = args.filter((name) => name in ENGINES);
   const grep = args.includes('--grep') ? args[args.indexOf('--grep') + 1] ?? '' : '';

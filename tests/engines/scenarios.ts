@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { smartTarget } from '../../core/look';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
 import { FIXTURES } from '../fixtures/make-fixtures';
+import { ROUTE_CASES, expectedOutputs, wrongOutputs } from '../route-cases';
 import { magicFormat, sharpReadable } from '../independentDecoders';
 import { FORGET_KEPT_BATCH, KEPT_FILES, KEPT_SOURCE_SIZES, RECORDED_JOBS } from '../keptBatch';
 import { waitFor, type EngineSession, type Waiting } from './session';
@@ -192,6 +193,43 @@ async function convertAll(context: ScenarioContext, count: number): Promise<stri
   return jobsSettled(context, count);
 }
 
+/**
+ * The route cases a visitor takes most (tests/route-cases.ts): the default settings, and "Optimised compression" off.
+ * Every oriented source to every format, each output compared with its reference rendering (tests/e2e/routes.spec.ts
+ * walks the rest in Chromium).
+ */
+const ENGINE_ROUTE_CASES = ROUTE_CASES.filter(({ name }) => name === 'the default settings' || name === 'Optimised compression off');
+
+const routeScenario = (routeCase: (typeof ROUTE_CASES)[number]): Scenario => ({
+  name: `every oriented source comes out upright with ${routeCase.name}, to every format`,
+  async run(context) {
+    const { session } = context;
+    const orientedDir = join(context.fixtureDir, 'oriented');
+    const expected = await expectedOutputs(routeCase, orientedDir);
+    await open(context);
+    await addFiles(context, routeCase.sources.map(({ name }) => join('oriented', name)));
+    if (routeCase.settings.enableCompression === false) {
+      await session.run(`[...document.querySelectorAll('input[role="switch"]')].find((input) => input.labels[0]?.textContent.includes('Optimised compression')).click(); return true;`);
+    }
+    await session.type('input[type="email"]', 'ada@example.com');
+    const wrong: string[] = [];
+    for (const output of OUTPUTS) {
+      await session.run(`document.querySelector('input[name="output-format"][value="${output.format}"]').click(); return true;`);
+      await clickButton(context, 'Convert ', { prefix: true });
+      const statuses = await jobsSettled(context, routeCase.sources.length);
+      check(statuses.every((status) => status === 'completed'), `${session.engine}: ${output.label} jobs ended ${statuses.join(', ')}`);
+      const before = await session.run<number>(`return window.__downloads.length`);
+      await clickButton(context, 'Download All (.zip)');
+      const zip = (await downloaded(context, before + 1))[before]!;
+      const entries = Object.fromEntries(Object.entries(unzipSync(new Uint8Array(zip.bytes))).map(([name, bytes]) => [name, Buffer.from(bytes)]));
+      wrong.push(...(await wrongOutputs(entries, expected, output)));
+      await clickButton(context, 'Clear finished');
+      await waitFor(context, `return document.querySelectorAll('[data-testid="job"]').length === 0`, 'the finished jobs to be cleared');
+    }
+    check(wrong.length === 0, `${session.engine}: ${wrong.length} outputs not upright:\n      ${wrong.join('\n      ')}`);
+  },
+});
+
 export const SCENARIOS: Scenario[] = [
   {
     name: 'intake: valid files are ready, each kind of bad file gets its message',
@@ -240,6 +278,7 @@ export const SCENARIOS: Scenario[] = [
       },
     }),
   ),
+  ...ENGINE_ROUTE_CASES.map(routeScenario),
   {
     name: `Smart compression to WebP: each job shows its look, at or above the default level's target, and decodes`,
     async run(context) {
