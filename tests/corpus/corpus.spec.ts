@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { chooseFormat, convertButton, enterEmail, openConverter, saveDownload } from '../e2e/helpers';
-import { meanDifference, shownThumbnail } from '../fixtures/oriented';
+import { isUprightOf, shownThumbnail } from '../fixtures/oriented';
 import { magicFormat, sharpReadable } from '../independentDecoders';
 import { smartTarget } from '../../core/look';
 import { CORPUS_DIR, MANIFEST, type CorpusFile, type Manifest } from './manifest';
@@ -14,8 +14,8 @@ import { CORPUS_DIR, MANIFEST, type CorpusFile, type Manifest } from './manifest
  * each card's verdict read, every valid one converted to each format, the zip downloaded and every output decoded by
  * sharp (a JPEG XL by djxl first) at the size the source's own display size gives. To WebP with the default settings
  * at the original size (the plain route every visitor takes: the decoded bitmap to the browser's encoder), each output
- * is also compared with the reference decoder's thumbnail of its source (build.ts), so a turned or mirrored picture
- * fails; to the other formats with "Tiny 512 wide" (the work is the file's decode, not a large encode). A test
+ * is also compared with the reference decoder's thumbnail of its source (build.ts): of the source's eight ways up,
+ * the upright one must be the nearest, so a turned or mirrored picture fails whatever colour management did; to the other formats with "Tiny 512 wide" (the work is the file's decode, not a large encode). A test
  * reports every file that failed, not only the first.
  */
 
@@ -30,11 +30,7 @@ const FORMATS = [
   // sharp's libvips has no JPEG XL: libjxl's djxl decodes it, to a PNG (sharpReadable).
   { label: 'JPEG XL', extension: 'jxl', decodesAs: 'png', originalSize: false },
 ] as const;
-/**
- * Within this mean difference (0–255, a 24 × 16 thumbnail) an output at the original size looks like its source as
- * the reference decoder shows it; a picture turned or mirrored is 30 or more from it.
- */
-const LOOKS_LIKE_SOURCE = 20;
+
 const TINY_WIDTH = 512;
 const TOO_SMALL = 'File too small to be a valid image.';
 const CORRUPT = 'Invalid file format. File may be corrupted or malicious.';
@@ -136,9 +132,9 @@ for (const [index, batch] of batches.entries()) {
               }
               if (file.width && file.height && format.originalSize) {
                 if (info.width !== file.width || info.height !== file.height) problems.push(`${describe(file)}: ${name} is ${info.width} × ${info.height}, not its source's ${file.width} × ${file.height}`);
-                const difference = meanDifference(await shownThumbnail(readable), Buffer.from(file.thumbnail!, 'base64'));
+                const { upright, difference, nearest } = isUprightOf(await shownThumbnail(readable), Buffer.from(file.thumbnail!, 'base64'));
                 differences.push([file.name, difference]);
-                if (difference > LOOKS_LIKE_SOURCE) problems.push(`${describe(file)}: ${name} is ${difference.toFixed(1)} from its source's look (the reference decoder's): turned, mirrored or another picture`);
+                if (!upright) problems.push(`${describe(file)}: ${name} looks like its source shown with orientation ${nearest}, not upright (${difference.toFixed(1)} from it upright)`);
               }
             } catch (error) {
               problems.push(`${describe(file)}: ${name} does not decode: ${String(error)}`);

@@ -27,8 +27,8 @@ export interface CorpusFile {
   width?: number;
   height?: number;
   /**
-   * What the picture looks like, upright and flattened onto white, from that decoder: a 24 × 16 RGB thumbnail (16 × 24
-   * when tall), base64 (tests/fixtures/oriented.ts shownThumbnail). An output at the original size is compared with it.
+   * What the picture looks like, upright and flattened onto white, from that decoder: a 16 × 16 RGB thumbnail, base64
+   * (tests/fixtures/oriented.ts shownThumbnail). An output at the original size is compared with it.
    */
   thumbnail?: string;
 }
