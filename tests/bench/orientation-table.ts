@@ -14,7 +14,8 @@ import { launchChromium, startAppServer, APP_URL } from './app-page';
  * must be the nearest). Prints a Markdown table: how many of each cell's
  * oriented photos came out turned or mirrored. HEICs in the folder are taken too, compared with libheif's rendering.
  *
- *   npm run build && npx tsx tests/bench/orientation-table.ts DIR   (every .jpg and .heic in DIR)
+ *   npm run build && npx tsx tests/bench/orientation-table.ts DIR [DIST]   (every .jpg and .heic in DIR; DIST: another
+ *   build's dist folder, dist/ by default)
  */
 
 const FORMATS = [
@@ -33,7 +34,8 @@ async function main(): Promise<void> {
   // A HEIC as libheif's heif-convert shows it (irot and imir, never the EXIF Orientation beside them).
   const references = new Map(await Promise.all(photos.map(async (name) => [name, await shownThumbnail(await referenceRendering(join(dir, name)))] as const)));
   const oriented = await Promise.all(photos.map(async (name) => name.endsWith('.heic') || ((await sharp(join(dir, name)).metadata()).orientation ?? 1) !== 1));
-  const server = await startAppServer();
+  // Another build to measure, side by side with this one: its dist folder as the second argument.
+  const server = await startAppServer(process.argv[3] ? resolve(process.argv[3]) : undefined);
   const browser = await launchChromium();
   const rows: string[] = [];
   try {
