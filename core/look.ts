@@ -1,5 +1,6 @@
 import type { ConversionSettings, OutputLook } from './contract';
 import type { FormatInfo } from './format';
+import type { Size } from './geometry';
 import { hasTargetSize } from './policy';
 
 /**
@@ -42,14 +43,27 @@ export function lookDetail(look: OutputLook): string {
  */
 export const smartTarget = (compressionLevel: number): number => compressionLevel - 20;
 
-/** Whether Smart compression chooses this output's quality: it is on, the format has a quality, and no target size rules. */
-export const choosesQualityByLook = (settings: ConversionSettings, format: Pick<FormatInfo, 'quality'>): boolean =>
-  settings.autoCompress && !hasTargetSize(settings) && format.quality !== null;
+/**
+ * The smallest side SSIMULACRA2 scores (its first scale's 8 × 8 blocks): a smaller output (PngSuite's 1–7 px images, a
+ * favicon) is not judged, and Smart compression leaves it at the slider's quality. Judged, it threw, and a batch that
+ * judged it at once (past the looks the queue keeps for later) failed the file that converted alone.
+ */
+export const MIN_JUDGED_SIDE = 8;
+
+/** Whether an output this size can be judged; with no size (a warm-up for any output), it may be. */
+const judgeable = (size: Size | undefined): boolean => !size || (size.width >= MIN_JUDGED_SIDE && size.height >= MIN_JUDGED_SIDE);
+
+/**
+ * Whether Smart compression chooses this output's quality: it is on, the format has a quality, no target size rules,
+ * and the output (`size`, where known) can be judged.
+ */
+export const choosesQualityByLook = (settings: ConversionSettings, format: Pick<FormatInfo, 'quality'>, size?: Size): boolean =>
+  settings.autoCompress && !hasTargetSize(settings) && format.quality !== null && judgeable(size);
 
 /**
  * Whether a conversion's output is judged (workers/pipeline/convert.ts), as the worker decides and the page plans its
  * memory and warm-up for: a lossy output (not PNG, not JPEG XL at 100% unless Smart compression chooses its quality),
- * and no target size, whose outputs answer to their bytes.
+ * no target size, whose outputs answer to their bytes, and an output (`size`, where known) large enough to judge.
  */
-export const judgesOutput = (settings: ConversionSettings, format: Pick<FormatInfo, 'quality'>): boolean =>
-  format.quality !== null && !hasTargetSize(settings) && (settings.autoCompress || !(format.quality.losslessAtMax && settings.quality >= 100));
+export const judgesOutput = (settings: ConversionSettings, format: Pick<FormatInfo, 'quality'>, size?: Size): boolean =>
+  format.quality !== null && !hasTargetSize(settings) && (settings.autoCompress || !(format.quality.losslessAtMax && settings.quality >= 100)) && judgeable(size);

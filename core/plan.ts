@@ -42,7 +42,7 @@ export const RESIZER_HEAP_BYTES = { perSourcePixel: 26, perOutputPixel: 32 } as 
  */
 export function planRoute(source: SourceHeader, settings: ConversionSettings, output: FormatInfo, encoder: JobPlan['encoder']): Route {
   if (hasTargetSize(settings)) return 'target-size';
-  if (choosesQualityByLook(settings, output)) return 'smart';
+  if (choosesQualityByLook(settings, output, planGeometry(rotated(shownSize(source), settings.rotation), settings))) return 'smart';
   if (changesPixels(shownSize(source), settings)) return 'pixels';
   if (encoder === 'browser') return 'bitmap';
   return output.rowsEncoder && source.orientation === UPRIGHT ? 'rows' : 'pixels';
@@ -61,9 +61,9 @@ export function planJob(source: SourceHeader, settings: ConversionSettings, brow
   const output = formatInfo(settings.outputFormat);
   const encoder = plannedEncoder(settings, output, browserEncodes);
   const decoded = Math.max(decodedBytes(source.size), decodedBytes(geometry)) + (sourceFormatInfo(source.format).decoderBytesPerPixel ?? 0) * source.size.width * source.size.height;
-  const encoderPerPixel = encoder === 'browser' ? BROWSER_ENCODER_BYTES_PER_PIXEL : output.encoderHeapBytesPerPixel + (judgesOutput(settings, output) ? LOOK_DECODE_BYTES_PER_PIXEL : 0);
+  const encoderPerPixel = encoder === 'browser' ? BROWSER_ENCODER_BYTES_PER_PIXEL : output.encoderHeapBytesPerPixel + (judgesOutput(settings, output, geometry) ? LOOK_DECODE_BYTES_PER_PIXEL : 0);
   // Smart compression also holds the image at half size, what it encodes to guess a quality's look.
-  const smartPreview = choosesQualityByLook(settings, output) ? decodedBytes(geometry) / 4 : 0;
+  const smartPreview = choosesQualityByLook(settings, output, geometry) ? decodedBytes(geometry) / 4 : 0;
   const outputPixels = geometry.width * geometry.height;
   // The crop at the source's full size: a smaller decode (decode-smaller.md) is what some browsers cannot do.
   const resampled = geometry.width !== geometry.crop.width || geometry.height !== geometry.crop.height;

@@ -133,4 +133,23 @@ describe('convertImage on plain buffers (the WASM path)', () => {
     expect(smart.lookSource).toBeNull();
     expect(smart.look?.smartQuality).toBeGreaterThan(0);
   });
+
+  it('converts an image under 8 × 8 pixels, which SSIMULACRA2 cannot score, whether judged now or later, and with Smart compression', async () => {
+    // PngSuite's 1–7 px images failed in a long batch and converted alone: past the looks the queue keeps for later,
+    // a job is judged as it converts, and judging a picture this small threw.
+    for (const [width, height] of [[1, 1], [7, 7], [32, 4]]) {
+      const tiny = await sharp({ create: { width, height, channels: 3, background: '#4080c0' } }).png().toBuffer();
+      for (const outputFormat of ['jpeg', 'webp', 'avif', 'jxl'] as const) {
+        for (const settings of [{ outputFormat }, { outputFormat, autoCompress: true }]) {
+          for (const judgeLater of [false, true]) {
+            const result = await convert({ ...(await requestFor(tiny, settings)), judgeLater });
+            expect([result.width, result.height, result.look, result.lookSource], `${width} × ${height} → ${outputFormat} ${JSON.stringify(settings)}`).toEqual([width, height, null, null]);
+          }
+        }
+      }
+    }
+    // The plan agrees: no Smart compression route, and no judging's memory, for an output too small to judge.
+    const tiny = await sharp({ create: { width: 7, height: 7, channels: 3, background: '#4080c0' } }).png().toBuffer();
+    expect((await requestFor(tiny, { outputFormat: 'webp', autoCompress: true })).plan.route).not.toBe('smart');
+  });
 });

@@ -1,6 +1,7 @@
 import type { ConvertRequest, OutputSample, Route } from '../../core/contract';
 import { withUprightOrientation } from '../../core/exif';
 import { centredPart, changesPixels, turned } from '../../core/geometry';
+import { choosesQualityByLook } from '../../core/look';
 import { CONVERSION_ERRORS, imageTooLargeMessage } from '../../core/messages';
 import { SAMPLE_PIXELS } from '../../core/plan';
 import { CODECS, SOURCE_CODECS } from '../../wasm';
@@ -105,7 +106,7 @@ export async function sampleOutput(request: ConvertRequest, resize: Resizer): Pr
     const image = await transformed(decoded, output, request, resize);
     const part = crop(image, centredPart(image, SAMPLE_PIXELS));
     // With Smart compression, the part is searched as a whole image would be: its bytes at the quality found for it.
-    const bytes = request.plan.route === 'smart' ? (await encodeByLook(part, output, request, () => undefined)).bytes : await output.encode(part, encodeOptions(encoderQuality(settings), request));
+    const bytes = request.plan.route === 'smart' && choosesQualityByLook(settings, output.format, part) ? (await encodeByLook(part, output, request, () => undefined)).bytes : await output.encode(part, encodeOptions(encoderQuality(settings), request));
     return { bytes: bytes.byteLength, pixels: part.width * part.height, outputPixels: image.width * image.height };
   } catch (error) {
     throw explainMemoryFailure(error);

@@ -1,5 +1,5 @@
 import type { OutputLook, LookSource } from '../../core/contract';
-import { judgesOutput, smartTarget } from '../../core/look';
+import { choosesQualityByLook, judgesOutput, smartTarget } from '../../core/look';
 import { CONVERSION_ERRORS } from '../../core/messages';
 import type { Codec } from '../../wasm';
 import { encodeOptions, encoderQuality, STAGE_END, type EncodeRequest, type ProgressReporter } from './job';
@@ -56,7 +56,7 @@ export async function encodeByLook(image: RawImage, output: Codec, request: Enco
 async function encodeAtQuality(image: RawImage, output: Codec, request: EncodeRequest, report: ProgressReporter): Promise<EncodedPixels> {
   const bytes = await output.encode(image, encodeOptions(encoderQuality(request.settings), request));
   report({ percent: STAGE_END.encode });
-  if (!judgesOutput(request.settings, output.format)) return { bytes, encodes: 1, ...NOT_JUDGED };
+  if (!judgesOutput(request.settings, output.format, image)) return { bytes, encodes: 1, ...NOT_JUDGED };
   const tiles = lookTiles(image);
   return { bytes, encodes: 1, ...(await lookAt(lookView(image, tiles), tiles, bytes, output, request.judgeLater)) };
 }
@@ -92,7 +92,8 @@ async function encodeToTargetSize(image: RawImage, output: Codec, request: Encod
 export async function encodePixels(image: RawImage, output: Codec, request: EncodeRequest, encoding: PixelEncoding, reservedBytes: number, report: ProgressReporter): Promise<EncodedPixels> {
   switch (encoding) {
     case 'smart':
-      return { ...(await encodeByLook(image, output, request, report)), lookSource: null };
+      // An output too small to judge (core/look.ts MIN_JUDGED_SIDE) keeps the slider's quality.
+      return choosesQualityByLook(request.settings, output.format, image) ? { ...(await encodeByLook(image, output, request, report)), lookSource: null } : encodeAtQuality(image, output, request, report);
     case 'target-size':
       return encodeToTargetSize(image, output, request, reservedBytes, report);
     case 'quality':

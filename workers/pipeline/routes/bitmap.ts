@@ -32,7 +32,7 @@ export async function bitmapToBrowserEncoder(bitmap: ImageBitmap, plan: JobPlan,
   const background = flattens(output, format) ? settings.backgroundColor : null;
   // The source as the output frames it (flattened where the output is), read before the encoder takes the bitmap.
   const tiles = lookTiles(bitmap);
-  const sourceView = judgesOutput(settings, output.format) ? lookViewOfBitmap(bitmap, tiles, background) : null;
+  const sourceView = judgesOutput(settings, output.format, bitmap) ? lookViewOfBitmap(bitmap, tiles, background) : null;
   const bytes = await encodeBitmapWithCanvas(bitmap, output.format.mimeType, encoderQuality(settings), { background, storedUpright: orientation === UPRIGHT });
   if (!bytes) return null;
   bitmap.close();

@@ -26,7 +26,7 @@ export async function rowsToWasmEncoder(bitmap: ImageBitmap, output: Codec, requ
   let sourceView: RawImage | null;
   try {
     // An opaque frame (frameRows): nothing to flatten, in the view or the output.
-    sourceView = judgesOutput(settings, output.format) ? lookViewOfBitmap(bitmap, tiles, null) : null;
+    sourceView = judgesOutput(settings, output.format, bitmap) ? lookViewOfBitmap(bitmap, tiles, null) : null;
     bytes = await output.encodeRows(rows, encodeOptions(encoderQuality(settings), request));
   } finally {
     rows.close();
