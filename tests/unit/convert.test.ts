@@ -137,7 +137,7 @@ describe('convertImage on plain buffers (the WASM path)', () => {
   it('converts an image under 8 × 8 pixels, which SSIMULACRA2 cannot score, whether judged now or later, and with Smart compression', async () => {
     // PngSuite's 1–7 px images failed in a long batch and converted alone: past the looks the queue keeps for later,
     // a job is judged as it converts, and judging a picture this small threw.
-    for (const [width, height] of [[1, 1], [7, 7], [32, 4]]) {
+    for (const [width, height] of [[1, 1], [7, 7], [32, 4]] as const) {
       const tiny = await sharp({ create: { width, height, channels: 3, background: '#4080c0' } }).png().toBuffer();
       for (const outputFormat of ['jpeg', 'webp', 'avif', 'jxl'] as const) {
         for (const settings of [{ outputFormat }, { outputFormat, autoCompress: true }]) {
