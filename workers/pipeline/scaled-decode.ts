@@ -56,16 +56,11 @@ export async function bitmapNearScale(file: Blob, source: SourceHeader, scale: n
 }
 
 /**
- * The browser's bitmap of a source, upright: as it is where the browser applied the source's orientation, else its
- * pixels turned as the header says (a WebP's EXIF in Chromium), with the modules that does loaded only then.
+ * The browser's bitmap of a source, upright (upright-bitmap.ts, loaded only for a source not stored upright: a preview
+ * worker that meets none never loads what turns pixels).
  */
 async function uprightBitmap(bitmap: ImageBitmap, source: SourceHeader): Promise<ImageBitmap> {
-  if (source.orientation === UPRIGHT) return bitmap;
-  const { orientationLeftByBrowser } = await import('./browser-orientation');
-  const left = await orientationLeftByBrowser(source.format, source.orientation);
-  if (left === UPRIGHT) return bitmap;
-  const [{ bitmapToPixels }, { uprightPixels }, { toImageData }] = await Promise.all([import('./bitmap-pixels'), import('./pixels'), import('./canvas-encoder')]);
-  return createImageBitmap(toImageData(uprightPixels(await bitmapToPixels(bitmap), left)));
+  return source.orientation === UPRIGHT ? bitmap : (await import('./upright-bitmap')).uprightBitmap(bitmap, source);
 }
 
 /**
