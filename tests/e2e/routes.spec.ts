@@ -50,6 +50,20 @@ for (const routeCase of ROUTE_CASES) {
     await openConverter(page);
     await page.getByTestId('file-input').setInputFiles(routeCase.sources.map(({ name }) => join(ORIENTED_DIR, name)));
     await expect(page.getByText('Ready to convert')).toHaveCount(routeCase.sources.length);
+    // Each card's preview is the picture upright too: landscape, as the picture is shown (thumbnail.worker.ts).
+    await expect(page.getByTestId('selection-summary')).toHaveAttribute('data-previews', String(routeCase.sources.length));
+    const previews = await page.getByTestId('file-card').evaluateAll((cards) =>
+      Promise.all(
+        cards.map(async (card) => {
+          const image = card.querySelector('img')!;
+          // Off screen, a lazy image is not loaded until asked for.
+          image.loading = 'eager';
+          await image.decode();
+          return { name: card.querySelector('[title]')?.getAttribute('title'), width: image.naturalWidth, height: image.naturalHeight };
+        }),
+      ),
+    );
+    expect(previews.filter(({ width, height }) => width <= height), 'previews shown on their side').toEqual([]);
     await applySettings(page, routeCase);
     const wrong: string[] = [];
     const routes: string[] = [];
