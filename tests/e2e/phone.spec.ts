@@ -38,8 +38,22 @@ test(`a phone's batch of real photos (CPU ${PHONE_SLOWDOWN}× slower): every tap
   const { rate } = await slowPageCpu(page, PHONE_SLOWDOWN);
   test.info().annotations.push({ type: 'DevTools CPU rate', description: rate.toFixed(2) });
 
+  // Once in many runs a tap on Convert on the throttled page started nothing (the page then waited 5 minutes with
+  // Convert still offered, and what took the tap was not recorded). Such a tap is named here, with the element at its
+  // point, and Convert tapped once more: the taps this test is about are the ones during the batch.
+  const started = page.locator('.action-bar__status');
   await page.touchscreen.tap(convert.x, convert.y);
-  await expect(page.locator('.action-bar__status')).toHaveText(/^Converting… \d+ of \d+|^Finished: /);
+  if (!(await started.waitFor({ timeout: 30_000 }).then(() => true, () => false))) {
+    const under = await page.evaluate(({ x, y }) => {
+      const element = document.elementFromPoint(x, y);
+      return `${element?.tagName ?? 'nothing'} "${(element?.textContent ?? '').trim().slice(0, 60)}"`;
+    }, convert);
+    const description = `at (${convert.x}, ${convert.y}): ${under}`;
+    test.info().annotations.push({ type: 'Convert tap not taken', description });
+    console.warn(`phone.spec: a tap on Convert was not taken, ${description}`);
+    await page.touchscreen.tap(convert.x, convert.y);
+  }
+  await expect(started).toHaveText(/^Converting… \d+ of \d+|^Finished: /);
   // A property read every 250 ms, not a locator: on a throttled page a locator's queries are long tasks of their own.
   let finished = false;
   const done = page
