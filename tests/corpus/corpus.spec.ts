@@ -11,12 +11,13 @@ import { CORPUS_DIR, MANIFEST, type CorpusFile, type Manifest } from './manifest
 
 /**
  * The conformance corpus (build.ts) through the app in Chromium, as a visitor would take it: a batch of files picked,
- * each card's verdict read, every valid one converted to each format, the zip downloaded and every output decoded by
- * sharp (a JPEG XL by djxl first) at the size the source's own display size gives. To WebP with the default settings
- * at the original size (the plain route every visitor takes: the decoded bitmap to the browser's encoder), each output
- * is also compared with the reference decoder's thumbnail of its source (build.ts): of the source's eight ways up,
- * the upright one must be the nearest, so a turned or mirrored picture fails whatever colour management did; to the other formats with "Tiny 512 wide" (the work is the file's decode, not a large encode). A test
- * reports every file that failed, not only the first.
+ * each card's verdict read, every valid one converted, the zip downloaded and every output decoded by sharp (a JPEG XL
+ * by djxl first) at the size the source's own display size gives. Every file goes to WebP with the default settings at
+ * its original size (the plain route every visitor takes: the decoded bitmap to the browser's encoder), each output
+ * compared with the reference decoder's thumbnail of its source (build.ts): of the source's eight ways up, the upright
+ * one must be the nearest, so a turned or mirrored picture fails whatever colour management did. Every file also goes,
+ * "Tiny 512 wide" (the pixel route), to one of the other four formats in turn (filesFor; all four with CORPUS=full). A
+ * test reports every file that failed, not only the first.
  */
 
 const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
@@ -63,15 +64,31 @@ async function settledJobs(page: Page, count: number): Promise<Map<string, JobSt
   return read();
 }
 
-const batches: CorpusFile[][] = [];
-for (let i = 0; i < manifest.files.length; i += BATCH) batches.push(manifest.files.slice(i, i + BATCH));
+/**
+ * Which files go to a format. Every file goes to WebP at its original size (its decoder, then the bitmap route) and,
+ * resized, to one of the other four in turn (its decoder again, then the pixel route): each file is decoded on both
+ * routes, and each of the four encoders gets a quarter of the files, from every source. The full corpus takes every
+ * file to every format.
+ */
+const RESIZED = FORMATS.filter((format) => !format.originalSize);
+function filesFor(format: (typeof FORMATS)[number]): CorpusFile[] {
+  if (manifest.mode === 'full' || format.originalSize) return manifest.files;
+  return manifest.files.filter((_, index) => RESIZED[index % RESIZED.length] === format);
+}
 
 test.setTimeout(30 * 60_000);
 
-for (const [index, batch] of batches.entries()) {
-  for (const format of FORMATS) {
+for (const format of FORMATS) {
+  const files = filesFor(format);
+  // Batches of at most BATCH, as even as can be (no batch of two files with a page of its own).
+  const perBatch = Math.ceil(files.length / Math.ceil(files.length / BATCH));
+  const batches: CorpusFile[][] = [];
+  for (let i = 0; i < files.length; i += perBatch) batches.push(files.slice(i, i + perBatch));
+  for (const [index, batch] of batches.entries()) {
     const size = format.originalSize ? 'the default settings, original size' : 'Tiny 512 wide';
-    test(`${manifest.mode} corpus, files ${index * BATCH + 1}–${index * BATCH + batch.length} of ${manifest.files.length} → ${format.label}, ${size}`, async ({ page }) => {
+    const range = `${index * perBatch + 1}–${index * perBatch + batch.length}`;
+    const which = files.length === manifest.files.length ? `files ${range} of ${files.length}` : `files ${range} of its ${files.length} (a quarter of ${manifest.files.length})`;
+    test(`${manifest.mode} corpus, ${which} → ${format.label}, ${size}`, async ({ page }) => {
       const problems: string[] = [];
       const differences: [string, number][] = [];
       await openConverter(page);
