@@ -1,10 +1,8 @@
 import type { SourceHeader } from '../../core/contract';
 import { sourceFormatInfo } from '../../core/formats';
 import type { Size } from '../../core/geometry';
-import { orientationOfTurn, UPRIGHT } from '../../core/orientation';
+import { UPRIGHT } from '../../core/orientation';
 import { toImageData } from './canvas-encoder';
-import { uprightPixels } from './pixels';
-import { createRawImage } from './raw-image';
 
 /**
  * The size to ask a decoder that scales in eighths (JPEG's DCT scaling) for, so that at least `scale` of `full`
@@ -16,30 +14,11 @@ export function eighthsAtLeast(full: Size, scale: number): Size {
   return { width: Math.ceil((full.width * eighths) / 8), height: Math.ceil((full.height * eighths) / 8) };
 }
 
-/** What a VideoFrame says of how its pixels are shown (WebCodecs; absent from older engines and TypeScript's DOM types). */
-type FrameTurn = Partial<{ rotation: number; flip: boolean }>;
-
-/**
- * An ImageDecoder's frame as an upright bitmap: as it is where its pixels are stored upright, else its stored pixels
- * turned by uprightPixels, as the frame says. Not createImageBitmap(frame) for a turned frame: Chromium 156 applied a
- * JPEG's frame's rotation only sometimes (the same EXIF 8 file came out turned or not with the size asked for) and an
- * AVIF's never, so a portrait's preview lay on its side.
- */
-async function uprightFrameBitmap(frame: VideoFrame): Promise<ImageBitmap> {
-  const { rotation = 0, flip = false } = frame as VideoFrame & FrameTurn;
-  const orientation = orientationOfTurn(rotation, flip);
-  if (orientation === UPRIGHT) return createImageBitmap(frame);
-  const { x, y, width, height } = frame.visibleRect ?? { x: 0, y: 0, width: frame.codedWidth, height: frame.codedHeight };
-  const stored = createRawImage(width, height);
-  await frame.copyTo(stored.data, { format: 'RGBA', rect: { x, y, width, height }, layout: [{ offset: 0, stride: width * 4 }] } as VideoFrameCopyToOptions);
-  return createImageBitmap(toImageData(uprightPixels(stored, orientation)));
-}
-
 /**
  * Decodes at `scale` of the stored size or a little more, where the browser's decoder can (WebCodecs' ImageDecoder
  * with a desired size; Chromium's JPEG decoder then scales in the DCT): a photo that will be resized to half its
  * width decodes a quarter of its pixels, in a quarter of the memory. Upright (the frame's orientation applied:
- * uprightFrameBitmap). Null where there is no ImageDecoder, it fails, or it gave less than asked.
+ * upright-bitmap.ts uprightFrameBitmap). Null where there is no ImageDecoder, it fails, or it gave less than asked.
  */
 export async function decodeScaledBitmap(file: Blob, mimeType: string, stored: Size, scale: number): Promise<ImageBitmap | null> {
   if (typeof ImageDecoder === 'undefined' || !(await ImageDecoder.isTypeSupported(mimeType).catch(() => false))) return null;
@@ -50,7 +29,7 @@ export async function decodeScaledBitmap(file: Blob, mimeType: string, stored: S
     const { image } = await decoder.decode();
     const enough = image.codedWidth >= Math.ceil(stored.width * scale) && image.codedHeight >= Math.ceil(stored.height * scale);
     try {
-      return enough ? await uprightFrameBitmap(image) : null;
+      return enough ? await (await import('./upright-bitmap')).uprightFrameBitmap(image) : null;
     } finally {
       image.close();
     }
@@ -78,8 +57,7 @@ export async function bitmapNearScale(file: Blob, source: SourceHeader, scale: n
 }
 
 /**
- * The browser's bitmap of a source, upright (upright-bitmap.ts, loaded only for a source not stored upright: a preview
- * worker that meets none never loads what turns pixels).
+ * The browser's bitmap of a source, upright (upright-bitmap.ts, loaded only for a source not stored upright).
  */
 async function uprightBitmap(bitmap: ImageBitmap, source: SourceHeader): Promise<ImageBitmap> {
   return source.orientation === UPRIGHT ? bitmap : (await import('./upright-bitmap')).uprightBitmap(bitmap, source);
