@@ -73,6 +73,20 @@ const orientations: Variant[] = [1, 2, 3, 4, 5, 6, 7, 8].map((orientation) => ({
   make: (inputs, out) => exiftool('-o', out, `-Orientation#=${orientation}`, base(inputs, 'with-exif.jpg')),
 }));
 
+/**
+ * PngSuite's size images (s01–s09: 1 × 1 to 9 × 9, a 2-bit palette, interlaced and not), which Go's copy of PngSuite
+ * lacks: the photograph squeezed to each size and quantised to four colours, as ImageMagick writes them. In a long
+ * batch such files once failed where alone they converted (an image under 8 × 8 was judged, and the metric threw).
+ */
+export const PNG_SIZES: readonly Variant[] = [1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((side) =>
+  (['none', 'PNG'] as const).map((interlace) => ({
+    name: `png/size-${side}${interlace === 'PNG' ? '-interlaced' : ''}.png`,
+    how: `as PngSuite's size images: ImageMagick -resize ${side}x${side}! -colors 4, a 2-bit palette${interlace === 'PNG' ? ', Adam7' : ''}`,
+    make: (inputs: VariantInputs, out: string) =>
+      magick(base(inputs, 'base.png'), '-resize', `${side}x${side}!`, '-colors', '4', '-interlace', interlace, '-define', 'png:bit-depth=2', `PNG8:${out}`),
+  })),
+);
+
 export const VARIANTS: readonly Variant[] = [
   ...orientations,
   {
@@ -118,6 +132,7 @@ export const VARIANTS: readonly Variant[] = [
   { name: 'png/palette-transparent.png', how: 'ImageMagick PNG8 with tRNS', make: (inputs, out) => magick(base(inputs, 'base-alpha.png'), `PNG8:${out}`) },
   { name: 'png/grey-16-bit.png', how: 'ImageMagick grey, 16 bits', make: (inputs, out) => magick(base(inputs, 'base.png'), '-colorspace', 'Gray', '-depth', '16', out) },
   { name: 'png/interlaced.png', how: 'ImageMagick -interlace PNG (Adam7)', make: (inputs, out) => magick(base(inputs, 'base.png'), '-interlace', 'PNG', out) },
+  ...PNG_SIZES,
   {
     name: 'png/chunks-before-data.png',
     how: 'ImageMagick and exiftool: iCCP, gAMA, cHRM, pHYs, tEXt, zTXt, iTXt (XMP) and eXIf before IDAT',
