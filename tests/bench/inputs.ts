@@ -99,7 +99,7 @@ async function photo(width: number, height: number, seed: number): Promise<Buffe
  * A real photo as the base instead of the synthetic scene: scaled to cover width × height, with lighter grain
  * (σ ≈ 3 levels, what is left after a phone's denoising) so an upscaled photo does not look unnaturally smooth.
  */
-async function photoFrom(natural: string, width: number, height: number, seed: number): Promise<Buffer> {
+export async function photoFrom(natural: string, width: number, height: number, seed: number): Promise<Buffer> {
   const rgb = await sharp(natural).rotate().resize(width, height, { fit: 'cover', kernel: 'lanczos3' }).removeAlpha().raw().toBuffer();
   addGrain(rgb, seed, 7);
   return encodeInput(rgb, width, height);

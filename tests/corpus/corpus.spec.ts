@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
@@ -7,7 +7,9 @@ import { chooseFormat, convertButton, enterEmail, openConverter, saveDownload } 
 import { isUprightOf, shownThumbnail } from '../fixtures/oriented';
 import { magicFormat, sharpReadable } from '../independentDecoders';
 import { smartTarget } from '../../core/look';
+import { photoFrom } from '../bench/inputs';
 import { CORPUS_DIR, MANIFEST, type CorpusFile, type Manifest } from './manifest';
+import { extractedPackage } from './sources';
 
 /**
  * The conformance corpus (build.ts) through the app in Chromium, as a visitor would take it: a batch of files picked,
@@ -272,3 +274,77 @@ test(`${manifest.mode} corpus, PngSuite and its size images: each file ends the 
   expect(different, different.join('\n')).toEqual([]);
 });
 
+/** A WebP's image chunk: 'VP8 ' (lossy) or 'VP8L' (lossless), after a VP8X header and metadata chunks if any. */
+function webpImageChunk(bytes: Uint8Array): string {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 12; at + 8 <= view.length; at += 8 + view.readUInt32LE(at + 4) + (view.readUInt32LE(at + 4) % 2)) {
+    const id = view.toString('latin1', at, at + 4);
+    if (id === 'VP8 ' || id === 'VP8L') return id;
+  }
+  return 'none';
+}
+
+/**
+ * Smart compression on large, fine-grained photographs, the issue 66 case: a 6028 × 3391 wallpaper came out a 20.7 MB
+ * lossless WebP where quality 80 gave 903 KB that already scored above the target. Here: MATE's 18 MP elephants
+ * photograph as it is, and a 20 MP copy of its Garden photograph made larger, with grain, as the bench makes its large
+ * photographs (tests/bench/inputs.ts photoFrom). Each goes to WebP at quality 80 and with Smart compression at the
+ * default level, in the same page. Smart's output is lossy, and where quality 80 reached the target, Smart's quality
+ * is at most 80 and its bytes at most 1.1× quality 80's.
+ */
+test(`${manifest.mode} corpus, large grainy photographs, Smart compression → never above quality 80 where quality 80 reaches the target, never lossless`, async ({ page }, testInfo) => {
+  const mate = join(extractedPackage('mate-backgrounds'), 'usr', 'share', 'backgrounds', 'mate');
+  const grainy = testInfo.outputPath('garden-grainy-6028x3391.jpg');
+  writeFileSync(grainy, await photoFrom(join(mate, 'nature', 'Garden.jpg'), 6028, 3391, 66));
+  const photos = [join(mate, 'abstract', 'Elephants_5640x3172.jpg'), grainy];
+
+  await openConverter(page);
+  await page.getByTestId('file-input').setInputFiles(photos);
+  await chooseFormat(page, 'WebP');
+  await enterEmail(page);
+  const smartSwitch = page.getByRole('switch', { name: /Smart compression/ });
+  // The level's slider shows with Smart compression on: its default, read, then off for quality 80 first.
+  await smartSwitch.check();
+  const target = smartTarget(Number(await page.getByLabel('Compression level', { exact: true }).inputValue()));
+  await smartSwitch.uncheck();
+  /** Converts every photo with the settings shown and gives each output's bytes and look, by output name. */
+  const convertAndRead = async () => {
+    await convertButton(page).click();
+    const jobs = await settledJobs(page, photos.length);
+    for (const [name, job] of jobs) expect(job.status, `${name}: ${job.text}`).toBe('completed');
+    // At a fixed quality the looks are judged after the batch.
+    await expect(page.getByTestId('look-pending')).toHaveCount(0);
+    const looks = new Map(
+      (await page.getByTestId('job').evaluateAll((elements) =>
+        elements.map((job) => {
+          const look = job.querySelector('[data-testid="look"]');
+          return [job.querySelector('.job__name')?.getAttribute('title') ?? '', { score: Number(look?.getAttribute('data-score')), quality: Number(look?.getAttribute('data-smart-quality') ?? NaN) }];
+        }),
+      )) as [string, { score: number; quality: number }][],
+    );
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download All (.zip)' }).click();
+    const entries = unzipSync(new Uint8Array(await saveDownload(await downloading)));
+    await page.getByRole('button', { name: 'Clear finished' }).click();
+    await expect(page.getByTestId('job')).toHaveCount(0);
+    return new Map([...looks].map(([name, look]) => [name, { ...look, bytes: entries[`${stem(name)}.webp`]! }]));
+  };
+  const atQuality80 = await convertAndRead();
+  await smartSwitch.check();
+  const smart = await convertAndRead();
+
+  const problems: string[] = [];
+  for (const path of photos) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const plain = atQuality80.get(name)!, chosen = smart.get(name)!;
+    const figures = `Smart quality ${chosen.quality}, ${chosen.bytes.length} bytes, score ${chosen.score}; quality 80: ${plain.bytes.length} bytes, score ${plain.score}`;
+    test.info().annotations.push({ type: 'smart', description: `${name}: ${figures}` });
+    if (webpImageChunk(chosen.bytes) !== 'VP8 ') problems.push(`${name}: Smart wrote a WebP whose image is ${webpImageChunk(chosen.bytes)}, not lossy VP8 (${figures})`);
+    if (plain.score >= target) {
+      if (chosen.quality > 80) problems.push(`${name}: quality 80 reached the target ${target}, yet Smart chose a higher quality (${figures})`);
+      if (chosen.bytes.length > 1.1 * plain.bytes.length) problems.push(`${name}: Smart's output is more than 1.1× quality 80's (${figures})`);
+    }
+    if (chosen.score < target && chosen.quality < 100) problems.push(`${name}: Smart's output scores under the target ${target} (${figures})`);
+  }
+  expect(problems, problems.join('\n')).toEqual([]);
+});

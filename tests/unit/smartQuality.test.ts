@@ -57,6 +57,65 @@ describe('Smart compression search', () => {
     );
   });
 
+  it("is never worse than the slider's own quality: at most it where it reaches the target, and never a lossless top", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          start: fc.double({ min: 10, max: 60, noNaN: true }),
+          rise: fc.double({ min: 5, max: 60, noNaN: true }),
+          bend: fc.double({ min: -20, max: 30, noNaN: true }),
+          // A preview off by up to 25 either way, and off differently at the bottom and the top.
+          offLow: fc.double({ min: -25, max: 25, noNaN: true }),
+          offHigh: fc.double({ min: -25, max: 25, noNaN: true }),
+          // The metric's noise on a whole encode, by level.
+          noise: fc.array(fc.double({ min: -3, max: 3, noNaN: true }), { minLength: 7, maxLength: 7 }),
+          target: fc.integer({ min: 30, max: 90 }),
+          levels: fc.constantFrom(100, 1000),
+          simplePercent: fc.integer({ min: 30, max: 100 }),
+        }),
+        async ({ start, rise, bend, offLow, offHigh, noise, target, levels, simplePercent }) => {
+          const smooth = curve(start, rise, bend, levels);
+          const whole = (level: number) => smooth(level) + noise[level % noise.length]!;
+          const view = (level: number) => smooth(level) + offLow + (offHigh - offLow) * (level / levels);
+          const topLevel = levels - 1; // the highest lossy level where the top one is lossless
+          const simpleLevel = Math.round((simplePercent / 100) * levels);
+          const wholeLevels: number[] = [];
+          const result = await searchSmartQuality({
+            target,
+            levels,
+            topLevel,
+            simpleLevel,
+            viewScoreAt: async (level) => view(level),
+            wholeAt: async (level) => (wholeLevels.push(level), { score: whole(level), output: level }),
+          });
+          expect(Math.max(...wholeLevels)).toBeLessThanOrEqual(topLevel);
+          if (whole(Math.min(simpleLevel, topLevel)) >= target) expect(result.level).toBeLessThanOrEqual(simpleLevel);
+          // Nothing above the slider's level is encoded before the slider's level itself.
+          const firstAbove = wholeLevels.findIndex((level) => level > simpleLevel);
+          if (firstAbove !== -1) expect(wholeLevels.slice(0, firstAbove)).toContain(Math.min(simpleLevel, topLevel));
+          if (result.score < target) expect(result.level).toBe(topLevel);
+          // The budget, a last try well above, the slider's level when that try was below it, and the top.
+          expect(wholeLevels.length).toBeLessThanOrEqual(SMART_WHOLE_ENCODES + 3);
+          expect(result.wholeEncodes).toBe(wholeLevels.length);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("stops at the slider's quality on a grainy photo whose half-size preview promised far more than the whole image gave", async () => {
+    // The 6028 × 3391 wallpaper to WebP: quality 80 scored 69.0 against the target 65, and the search went on
+    // to the lossless top. Here the preview scores 15 over the whole image below quality 80 and the whole image is
+    // flat below it, so every encode the preview and the lines point to falls short.
+    const whole = (level: number) => (level >= 800 ? 69 + (level - 800) / 100 : 60 + (level / 800) * 4);
+    const view = (level: number) => whole(level) + 15;
+    const wholeLevels: number[] = [];
+    const result = await searchSmartQuality({ target: 65, levels: 1000, topLevel: 999, simpleLevel: 800, viewScoreAt: async (level) => view(level), wholeAt: async (level) => (wholeLevels.push(level), { score: whole(level), output: level }) });
+    expect(result.level).toBe(800);
+    expect(result.score).toBeGreaterThanOrEqual(65);
+    expect(Math.max(...wholeLevels)).toBe(800);
+  });
+
   it('finds a level close to the lowest that reaches the target when the preview is right', async () => {
     const whole = curve(40, 50, 0, 100); // 40 + level / 2: 70 is first reached at level 60
     const { result } = await search(whole, whole, 70, 100);

@@ -26,6 +26,10 @@ export interface EncodedPixels {
  */
 export async function encodeByLook(image: RawImage, output: Codec, request: EncodeRequest, report: ProgressReporter): Promise<{ bytes: ArrayBuffer; encodes: number; look: OutputLook }> {
   const levels = output.format.quality?.levels ?? 100;
+  // Never a lossless file by the back door: the search's top is a level under the slider's 100%, where JPEG XL and a
+  // browser's WebP (Chromium's, WebKit's canvas) write lossless files. A grainy 20 MP wallpaper came out 23 times the
+  // bytes of quality 80 there; for the formats that stay lossy, 99.9% or 99% is as good as 100%.
+  const topLevel = levels - 1;
   const tiles = lookTiles(image);
   const sourceView = lookView(image, tiles);
   // What is encoded to guess a level's look (FormatInfo.quality.lookPredictor): the view itself, or the image at
@@ -40,10 +44,13 @@ export async function encodeByLook(image: RawImage, output: Codec, request: Enco
   const result = await searchSmartQuality({
     target: smartTarget(request.settings.compressionLevel),
     levels,
+    topLevel,
+    // The simple choice, the slider's own quality: where it reaches the target, the answer is at most it.
+    simpleLevel: Math.round(encoderQuality(request.settings) * levels),
     viewScoreAt: async (level) => scoreOf(previewView, await output.encode(preview, encodeOptions(level / levels, request)), output, previewTiles),
     wholeAt: async (level) => {
       wholeEncodes++;
-      report({ percent: STAGE_END.transform + (span * wholeEncodes) / (SMART_WHOLE_ENCODES + 1), stage: { name: 'choosing', attempt: wholeEncodes } });
+      report({ percent: STAGE_END.transform + (span * Math.min(wholeEncodes, SMART_WHOLE_ENCODES)) / (SMART_WHOLE_ENCODES + 1), stage: { name: 'choosing', attempt: wholeEncodes } });
       const bytes = await output.encode(image, encodeOptions(level / levels, request));
       return { output: bytes, score: await scoreOf(sourceView, bytes, output, tiles) };
     },

@@ -10,9 +10,14 @@
  *   highest level that fell short, the lowest that reached it): on the line between two whole encodes once they
  *   bracket it, on the moved curve before. It stops when the next level would be one already settled, or at the
  *   encode budget.
- * The lowest level that reached the target wins; when none did within the budget, the top level is encoded. No output
- * scores below the target unless even the top level does. A score rises with the quality, give or take the metric's
- * noise; the search trusts that.
+ * The lowest level that reached the target wins; when none did within the budget, one more try well above where they
+ * point, then the top level is encoded. No output scores below the target unless even the top level does. A score
+ * rises with the quality, give or take the metric's noise; the search trusts that.
+ *
+ * It is never worse than the simple choice, the slider's own quality (`simpleLevel`): no whole encode goes above that
+ * level before it has been tried, so where it reaches the target the answer is at most it (a 24 MP grainy wallpaper
+ * climbed past it to a 20 MB file when it did not). And the top is the encoder's highest lossy level (`topLevel`): the
+ * browsers' WebP at quality 1.0 is lossless, 23 times the bytes of quality 80 on that photo.
  */
 
 /** Encodes of the whole image before the search takes the best it has (or the top level). */
@@ -35,8 +40,12 @@ export const SMART_FLOOR_PERCENT = 10;
 export interface SmartSearchOptions<T> {
   /** The score to reach (core/look.ts smartTarget). */
   target: number;
-  /** The highest level (100 for whole percents). */
+  /** The highest level (100 for whole percents): quality is level ÷ levels. */
   levels: number;
+  /** The highest level the search may take (a lossless one above it is not a lossy quality); `levels` unless said. */
+  topLevel?: number;
+  /** The slider's own quality as a level: the search takes no level above it until it has tried it. Null: none. */
+  simpleLevel?: number | null;
   /** The view's score at a level (cheap). */
   viewScoreAt: (level: number) => Promise<number>;
   /** The whole image encoded at a level, and its score (dear). */
@@ -95,7 +104,9 @@ const AIM_ABOVE = 2;
 /** Where the last encode aims when none has reached the target: far enough above it that it should. */
 const RESCUE_ABOVE = 1.5;
 
-export async function searchSmartQuality<T>({ target, levels, viewScoreAt, wholeAt, maxWholeEncodes = SMART_WHOLE_ENCODES }: SmartSearchOptions<T>): Promise<SmartSearchResult<T>> {
+export async function searchSmartQuality<T>({ target, levels, topLevel = levels, simpleLevel = null, viewScoreAt, wholeAt, maxWholeEncodes = SMART_WHOLE_ENCODES }: SmartSearchOptions<T>): Promise<SmartSearchResult<T>> {
+  const top = Math.min(levels, topLevel);
+  const simple = simpleLevel === null ? null : Math.max(1, Math.min(top, simpleLevel));
   const levelAt = (percent: number) => Math.max(1, Math.round((percent / 100) * levels));
   const firstLevel = levelAt(SMART_VIEW_LEVELS.first);
   const first = { level: firstLevel, score: await viewScoreAt(firstLevel) };
@@ -103,9 +114,21 @@ export async function searchSmartQuality<T>({ target, levels, viewScoreAt, whole
   const view: Point[] = secondLevel === first.level ? [first] : [first, { level: secondLevel, score: await viewScoreAt(secondLevel) }].sort((a, b) => a.level - b.level);
 
   const wholes: Point[] = [];
-  let best: { level: number; score: number; output: T } | null = null;
+  // Held in an object: encodeWhole sets it, and a plain `let` would stay narrowed to null out here.
+  const found: { best: { level: number; score: number; output: T } | null } = { best: null };
   const floor = Math.round((SMART_FLOOR_PERCENT / 100) * levels);
   let fallsShort = floor; // the highest whole-encoded level that fell short (or the floor)
+  const encodeWhole = async (level: number) => {
+    const whole = await wholeAt(level);
+    wholes.push({ level, score: whole.score });
+    if (whole.score >= target) {
+      if (!found.best || level < found.best.level) found.best = { level, ...whole };
+    } else fallsShort = Math.max(fallsShort, level);
+    return whole;
+  };
+  const done = (result: { level: number; score: number; output: T }): SmartSearchResult<T> => ({ ...result, wholeEncodes: wholes.length, viewEncodes: view.length });
+  /** No level above the slider's own before it has been tried: where it reaches the target, the answer is at most it. */
+  const notPastSimple = (level: number): number => (simple !== null && level > simple && !wholes.some((point) => point.level === simple) ? simple : level);
   /**
    * The level the next whole encode should take to score `aim`: on the line through the two whole encodes nearest the
    * last one once there are two, on the preview's curve moved by the last whole encode's offset before (or when the
@@ -118,28 +141,27 @@ export async function searchSmartQuality<T>({ target, levels, viewScoreAt, whole
   };
 
   // The first whole encode goes no lower than the preview's lowest level: below it the curve is a guess.
-  let level = Math.min(levels, levelReaching(view, target + AIM_ABOVE, 0, Math.max(floor, view[0]!.level - 1), levels + 1));
+  let level = notPastSimple(Math.min(top, levelReaching(view, target + AIM_ABOVE, 0, Math.max(floor, view[0]!.level - 1), levels + 1)));
   while (wholes.length < maxWholeEncodes) {
-    const whole = await wholeAt(level);
-    const point = { level, score: whole.score };
-    wholes.push(point);
-    if (whole.score >= target) best = { level, ...whole };
-    else fallsShort = level;
-    if (level >= levels && !best) return { level, ...whole, wholeEncodes: wholes.length, viewEncodes: view.length };
-    const ceiling = best ? best.level : levels + 1;
+    const whole = await encodeWhole(level);
+    const { best } = found;
+    if (level >= top && !best) return done({ level, ...whole });
+    const point = wholes[wholes.length - 1]!;
+    const ceiling = best ? best.level : top + 1;
     if (ceiling - fallsShort <= 1 || (best && best.score - target <= SMART_CLOSE_ENOUGH)) break;
-    const next = Math.min(levels, Math.max(fallsShort + 1, nextFor(target + AIM_ABOVE, point)));
+    const next = notPastSimple(Math.min(top, Math.max(fallsShort + 1, nextFor(target + AIM_ABOVE, point))));
     if (next >= ceiling || next === level) break;
     level = next;
   }
-  if (best) return { ...best, wholeEncodes: wholes.length, viewEncodes: view.length };
-  // None reached the target: once more well above where the encodes point, then the top level.
+  if (found.best) return done(found.best);
+  // None reached the target: once more well above where the encodes point (never past the slider's own level untried),
+  // then the slider's level if that try was below it, then the top level.
   const last = wholes[wholes.length - 1]!;
-  const rescueLevel = Math.min(levels, Math.max(fallsShort + 1, nextFor(target + RESCUE_ABOVE, last)));
-  if (rescueLevel < levels) {
-    const rescue = await wholeAt(rescueLevel);
-    if (rescue.score >= target) return { level: rescueLevel, ...rescue, wholeEncodes: wholes.length + 1, viewEncodes: view.length };
+  for (const next of [notPastSimple(Math.min(top, Math.max(fallsShort + 1, nextFor(target + RESCUE_ABOVE, last)))), notPastSimple(top)]) {
+    if (next >= top || next <= fallsShort || wholes.some((point) => point.level === next)) continue;
+    const tried = await encodeWhole(next);
+    if (tried.score >= target) return done({ level: next, ...tried });
   }
-  const top = await wholeAt(levels);
-  return { level: levels, ...top, wholeEncodes: wholes.length + (rescueLevel < levels ? 2 : 1), viewEncodes: view.length };
+  // The top level was not tried: an encode at it that fell short returned at once.
+  return done({ level: top, ...(await encodeWhole(top)) });
 }
