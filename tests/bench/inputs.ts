@@ -134,15 +134,16 @@ export function naturalPhotos(dir: string): string[] {
 
 /**
  * `count` distinct photos of width × height (cached): synthetic scenes, or made from `naturals` (real photos,
- * used in turn) when given.
+ * used in turn) when given. Named `stem`-01.jpg and on: two sets in one batch need stems of their own, or the zip's
+ * outputs share names.
  */
-export async function photoSet(count: number, width: number, height: number, naturals?: string[]): Promise<InputSet> {
+export async function photoSet(count: number, width: number, height: number, naturals?: string[], stem = 'photo'): Promise<InputSet> {
   const source = naturals ? `photos-${createHash('sha1').update(naturals.join('\n')).digest('hex').slice(0, 8)}` : 'synthetic';
   const dir = join(INPUT_DIR, source, `${width}x${height}`);
   mkdirSync(dir, { recursive: true });
   const paths: string[] = [];
   for (let i = 1; i <= count; i++) {
-    const path = join(dir, `photo-${String(i).padStart(2, '0')}.jpg`);
+    const path = join(dir, `${stem}-${String(i).padStart(2, '0')}.jpg`);
     if (!existsSync(path)) {
       const seed = 1000 + i;
       writeFileSync(path, naturals ? await photoFrom(naturals[(i - 1) % naturals.length]!, width, height, seed) : await photo(width, height, seed));

@@ -9,6 +9,15 @@ import type { LongTaskFigures, OneWorkerBusyFigures, TapFigures } from './figure
 import type { InputSet } from './inputs';
 import type { RunResult } from './runners';
 
+/** One output's figures: null where the app did not judge it or Smart compression did not choose its quality. */
+export interface ImageFigures {
+  bytes: number;
+  /** The encodes its job made (Smart compression: the preview's and the whole image's). */
+  encodes: number | null;
+  score: number | null;
+  smartQuality: number | null;
+}
+
 export interface ContenderSummary {
   name: string;
   batchMs: number | null;
@@ -26,6 +35,8 @@ export interface ContenderSummary {
   look?: { worst: number; median: number } | null;
   /** CPU seconds per Chromium thread group, first run. */
   cpu?: Record<string, number>;
+  /** Each input's output (first run), in the inputs' order: its bytes, its look and Smart compression's quality. */
+  perImage?: ImageFigures[];
   /** The worst run's taps. */
   taps?: TapFigures;
   /** The taps with one worker busy, over all runs: their count, the slowest, and all their long tasks. */
@@ -96,6 +107,7 @@ async function summarise(name: string, inputs: InputSet, results: RunResult[]): 
     ssim: await meanSsim(inputs.paths, first.outputs),
     look: lookFigures(first.looks),
     cpu: first.cpu,
+    perImage: first.outputs.map((output, i) => ({ bytes: output.length, encodes: first.encodes?.[i] ?? null, score: first.looks?.[i] ?? null, smartQuality: first.smartQualities?.[i] ?? null })),
     taps: first.taps
       ? {
           taps: Math.min(...results.map((r) => r.taps!.taps)),

@@ -68,7 +68,7 @@ function goalLine({ label, max, value, heldOff }: GoalResult): string {
   return `- ${label}: ${shown} (goal ≤ ${max}: ${value <= max ? 'met' : 'not met'})`;
 }
 
-function batchTable({ title, contenders, goals }: BatchResult): string[] {
+function batchTable({ title, contenders, goals, perImage }: BatchResult): string[] {
   const app = contenders[0]!;
   const lines = [
     `## ${title}`,
@@ -86,6 +86,9 @@ function batchTable({ title, contenders, goals }: BatchResult): string[] {
   const withLooks = contenders.filter((c) => c.look);
   if (withLooks.length > 0) {
     lines.push('', 'How the outputs look, as the app judged them (SSIMULACRA2 on its view of tiles; first run):', '', ...withLooks.map((c) => `- ${c.name}: worst ${c.look!.worst}, median ${c.look!.median}`));
+  }
+  if (perImage) {
+    lines.push('', perImage.note, '', `| ${perImage.columns.join(' | ')} |`, `| ${perImage.columns.map(() => '---').join(' | ')} |`, ...perImage.rows.map((row) => `| ${row.join(' | ')} |`));
   }
   if (goals.length > 0) lines.push('', 'Against the goals:', '', ...goals.map(goalLine));
   return lines;

@@ -33,6 +33,8 @@ export interface RunResult {
   encodes?: number[];
   /** Each job's SSIMULACRA2 as its card shows it (core/look.ts), in the inputs' order; null where not judged. */
   looks?: (number | null)[];
+  /** Each job's quality as Smart compression chose it, in the inputs' order; null where it did not choose. */
+  smartQualities?: (number | null)[];
   /** CPU seconds per Chromium thread group over the batch (see ChromiumSampler). */
   cpu?: Record<string, number>;
 }
@@ -102,17 +104,25 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
     const looksAt = await lastLookShown;
     const { peakMemoryMb, cpu } = sampler.stop();
     const bench = await page.evaluate(readRecord<AppRecord>);
-    const encodes = await page.locator('[data-testid="job"]').evaluateAll((jobs) => jobs.map((j) => Number((j as HTMLElement).dataset.encodes ?? 0)));
-    const looks = await page.locator('[data-testid="job"]').evaluateAll((jobs) =>
-      jobs.map((j) => {
-        const score = j.querySelector('[data-testid="look"]')?.getAttribute('data-score');
-        return score ? Number(score) : null;
-      }),
+    // Each job's look, Smart quality and encodes by its file's name: the list's order is not the inputs'.
+    const jobLooks = new Map(
+      await page.locator('[data-testid="job"]').evaluateAll((jobs) =>
+        jobs.map((j) => {
+          const look = j.querySelector('[data-testid="look"]');
+          const [score, quality] = [look?.getAttribute('data-score'), look?.getAttribute('data-smart-quality')];
+          const encodes = Number((j as HTMLElement).dataset.encodes ?? 0);
+          return [j.querySelector('.job__name')?.getAttribute('title') ?? '', { score: score ? Number(score) : null, quality: quality ? Number(quality) : null, encodes }] as const;
+        }),
+      ),
     );
+    const looks = paths.map((path) => jobLooks.get(basename(path))?.score ?? null);
+    const smartQualities = paths.map((path) => jobLooks.get(basename(path))?.quality ?? null);
+    const encodes = paths.map((path) => jobLooks.get(basename(path))?.encodes ?? 0);
     const entries = unzipSync(new Uint8Array(zip));
     if (Object.keys(entries).length !== paths.length) throw new Error(`app produced ${Object.keys(entries).length} of ${paths.length} outputs`);
     // In the inputs' order (the SSIM pairs them): each output is named after its input, with the output's extension.
     const stem = (name: string) => basename(name).replace(/\.[^.]*$/, '');
+    if (new Set(paths.map(stem)).size !== paths.length) throw new Error('two inputs share a name: the zip cannot tell their outputs apart');
     const byStem = new Map(Object.keys(entries).map((name) => [stem(name), name]));
     const outputs = paths.map((path) => {
       const name = byStem.get(stem(path));
@@ -129,6 +139,7 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
       outputs,
       encodes,
       looks,
+      smartQualities,
       cpu,
       taps: windows ? tapFigures(bench.events, bench.convertAt, bench.convertAt + 1, bench.zipAt, windows.idle) : undefined,
       oneWorkerBusy: windows ? oneWorkerBusyFigures(bench, windows.oneWorkerBusy) : undefined,

@@ -42,6 +42,15 @@ export interface BatchResult {
   goals: GoalResult[];
   /** What the inputs were, where the batch chose its own (the corpus's photos as they are) rather than --photos. */
   inputs?: string;
+  /** A table of each input's figures, where the scenario gives one (BatchScenario.perImage). */
+  perImage?: PerImageTable;
+}
+
+/** A table with a row per input: its heading line, its columns, and its rows (cells as they are shown). */
+export interface PerImageTable {
+  note: string;
+  columns: string[];
+  rows: string[][];
 }
 
 export interface ColdStartResult {
@@ -115,6 +124,8 @@ export interface BatchScenario {
   runs?: number;
   /** What the inputs are, where the scenario chooses its own rather than --photos' or synthetic ones. */
   inputsNote?: string;
+  /** A table of each input's figures from the contenders' first runs (ContenderSummary.perImage). */
+  perImage?: (contenders: readonly ContenderSummary[], inputs: InputSet) => PerImageTable | null;
 }
 
 /** A Scenario from a BatchScenario. */
@@ -125,7 +136,8 @@ export function batchScenario(spec: BatchScenario): Scenario {
       const inputs = await spec.inputs(context);
       const contenders = await measure(spec.runs ?? context.runs, spec.contenders(inputs), context.match);
       const goals = (spec.goals ?? []).map((goal) => ({ label: goal.label, max: goal.max, value: goal.value(contenders), heldOff: goal.heldOff?.(contenders) ?? null }));
-      return [{ kind: 'batch', id: spec.id, title: spec.title(inputs), contenders, goals, inputs: spec.inputsNote }];
+      const perImage = spec.perImage?.(contenders, inputs) ?? undefined;
+      return [{ kind: 'batch', id: spec.id, title: spec.title(inputs), contenders, goals, inputs: spec.inputsNote, perImage }];
     },
   };
 }
