@@ -11,6 +11,7 @@ import { unzipSync } from 'fflate';
 import { instrumentApp, readRecord, type AppRecord } from './app-instrument';
 import { APP_URL, allJobsSettled, centre, convertButton, convertOnPhone, openIdleApp, openPage, prepareBatch, tapIdlePage, tapUntil, throttle, type AppSettings, type PhoneOptions, type PhoneTapWindows } from './app-page';
 import { answerWithoutIsolationHeaders } from '../unisolatedHost';
+import { jobFigures } from '../e2e/helpers';
 import { ChromiumSampler } from './chromium-sampler';
 import { longTaskFigures, oneWorkerBusyFigures, tapFigures, type LongTaskFigures, type OneWorkerBusyFigures, type PageRecord, type TapFigures } from './figures';
 
@@ -104,20 +105,12 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
     const looksAt = await lastLookShown;
     const { peakMemoryMb, cpu } = sampler.stop();
     const bench = await page.evaluate(readRecord<AppRecord>);
-    // Each job's look, Smart quality and encodes by its file's name: the list's order is not the inputs'.
-    const jobLooks = new Map(
-      await page.locator('[data-testid="job"]').evaluateAll((jobs) =>
-        jobs.map((j) => {
-          const look = j.querySelector('[data-testid="look"]');
-          const [score, quality] = [look?.getAttribute('data-score'), look?.getAttribute('data-smart-quality')];
-          const encodes = Number((j as HTMLElement).dataset.encodes ?? 0);
-          return [j.querySelector('.job__name')?.getAttribute('title') ?? '', { score: score ? Number(score) : null, quality: quality ? Number(quality) : null, encodes }] as const;
-        }),
-      ),
-    );
-    const looks = paths.map((path) => jobLooks.get(basename(path))?.score ?? null);
-    const smartQualities = paths.map((path) => jobLooks.get(basename(path))?.quality ?? null);
-    const encodes = paths.map((path) => jobLooks.get(basename(path))?.encodes ?? 0);
+    // By each input's name: the list's order is not the inputs'.
+    const byName = await jobFigures(page);
+    const figures = paths.map((path) => byName.get(basename(path)));
+    const looks = figures.map((job) => job?.score ?? null);
+    const smartQualities = figures.map((job) => job?.smartQuality ?? null);
+    const encodes = figures.map((job) => job?.encodes ?? 0);
     const entries = unzipSync(new Uint8Array(zip));
     if (Object.keys(entries).length !== paths.length) throw new Error(`app produced ${Object.keys(entries).length} of ${paths.length} outputs`);
     // In the inputs' order (the SSIM pairs them): each output is named after its input, with the output's extension.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
-import { chooseFormat, convertButton, enterEmail, openConverter, saveDownload } from '../e2e/helpers';
+import { chooseFormat, convertButton, enterEmail, jobFigures, openConverter, saveDownload } from '../e2e/helpers';
 import { isUprightOf, shownThumbnail } from '../fixtures/oriented';
 import { magicFormat, sharpReadable } from '../independentDecoders';
 import { smartTarget } from '../../core/look';
@@ -221,17 +221,13 @@ test(`${manifest.mode} corpus, real photographs, Smart compression → every sco
   await enterEmail(page);
   await convertButton(page).click();
   const jobs = await settledJobs(page, photos.length);
-  const looks = new Map(
-    (await page.getByTestId('job').evaluateAll((elements) =>
-      elements.map((job) => [job.querySelector('.job__name')?.getAttribute('title') ?? '', job.querySelector('[data-testid="look"]')?.getAttribute('data-score') ?? null]),
-    )) as [string, string | null][],
-  );
+  const looks = await jobFigures(page);
   const problems = photos.flatMap((file) => {
     const job = jobs.get(file.name);
     if (job?.status !== 'completed') return [`${describe(file)}: the job ended ${job ? `${job.status}: "${job.text}"` : 'missing'}`];
-    const score = looks.get(file.name);
-    if (score === null || score === undefined) return [`${describe(file)}: no score shown`];
-    return Number(score) >= target ? [] : [`${describe(file)}: scores ${score}, under the target ${target}`];
+    const score = looks.get(file.name)?.score ?? null;
+    if (score === null) return [`${describe(file)}: no score shown`];
+    return score >= target ? [] : [`${describe(file)}: scores ${score}, under the target ${target}`];
   });
   expect(problems, problems.join('\n')).toEqual([]);
 });
@@ -314,14 +310,7 @@ test(`${manifest.mode} corpus, large grainy photographs, Smart compression → n
     for (const [name, job] of jobs) expect(job.status, `${name}: ${job.text}`).toBe('completed');
     // At a fixed quality the looks are judged after the batch.
     await expect(page.getByTestId('look-pending')).toHaveCount(0);
-    const looks = new Map(
-      (await page.getByTestId('job').evaluateAll((elements) =>
-        elements.map((job) => {
-          const look = job.querySelector('[data-testid="look"]');
-          return [job.querySelector('.job__name')?.getAttribute('title') ?? '', { score: Number(look?.getAttribute('data-score')), quality: Number(look?.getAttribute('data-smart-quality') ?? NaN) }];
-        }),
-      )) as [string, { score: number; quality: number }][],
-    );
+    const looks = await jobFigures(page);
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download All (.zip)' }).click();
     const entries = unzipSync(new Uint8Array(await saveDownload(await downloading)));
@@ -337,14 +326,18 @@ test(`${manifest.mode} corpus, large grainy photographs, Smart compression → n
   for (const path of photos) {
     const name = path.slice(path.lastIndexOf('/') + 1);
     const plain = atQuality80.get(name)!, chosen = smart.get(name)!;
-    const figures = `Smart quality ${chosen.quality}, ${chosen.bytes.length} bytes, score ${chosen.score}; quality 80: ${plain.bytes.length} bytes, score ${plain.score}`;
+    const figures = `Smart quality ${chosen.smartQuality}, ${chosen.bytes.length} bytes, score ${chosen.score}; quality 80: ${plain.bytes.length} bytes, score ${plain.score}`;
     test.info().annotations.push({ type: 'smart', description: `${name}: ${figures}` });
     if (webpImageChunk(chosen.bytes) !== 'VP8 ') problems.push(`${name}: Smart wrote a WebP whose image is ${webpImageChunk(chosen.bytes)}, not lossy VP8 (${figures})`);
+    if (plain.score === null || chosen.score === null || chosen.smartQuality === null) {
+      problems.push(`${name}: a score or Smart's quality is not shown (${figures})`);
+      continue;
+    }
     if (plain.score >= target) {
-      if (chosen.quality > 80) problems.push(`${name}: quality 80 reached the target ${target}, yet Smart chose a higher quality (${figures})`);
+      if (chosen.smartQuality > 80) problems.push(`${name}: quality 80 reached the target ${target}, yet Smart chose a higher quality (${figures})`);
       if (chosen.bytes.length > 1.1 * plain.bytes.length) problems.push(`${name}: Smart's output is more than 1.1× quality 80's (${figures})`);
     }
-    if (chosen.score < target && chosen.quality < 100) problems.push(`${name}: Smart's output scores under the target ${target} (${figures})`);
+    if (chosen.score < target && chosen.smartQuality < 100) problems.push(`${name}: Smart's output scores under the target ${target} (${figures})`);
   }
   expect(problems, problems.join('\n')).toEqual([]);
 });

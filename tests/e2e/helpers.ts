@@ -76,6 +76,26 @@ export async function enterEmail(page: Page, email = 'ada@example.com'): Promise
   await page.getByLabel('Email address').fill(email);
 }
 
+/** What a job's card shows of its output: its look's score and Smart quality (null where not shown) and its encodes. */
+export interface JobFigures {
+  score: number | null;
+  smartQuality: number | null;
+  encodes: number;
+}
+
+/** Each job's figures (JobFigures) by its file's name. */
+export async function jobFigures(page: Page): Promise<Map<string, JobFigures>> {
+  const jobs = await page.getByTestId('job').evaluateAll((elements) =>
+    elements.map((job) => {
+      const look = job.querySelector('[data-testid="look"]');
+      const [score, quality] = [look?.getAttribute('data-score'), look?.getAttribute('data-smart-quality')];
+      const figures = { score: score ? Number(score) : null, smartQuality: quality ? Number(quality) : null, encodes: Number((job as HTMLElement).dataset.encodes ?? 0) };
+      return [job.querySelector('.job__name')?.getAttribute('title') ?? '', figures] as const;
+    }),
+  );
+  return new Map(jobs);
+}
+
 export function convertButton(page: Page) {
   return page.getByRole('button', { name: /^(Convert \d+ images?( again with new settings)?|Converting\.\.\.)$/ });
 }

@@ -139,6 +139,8 @@ export async function searchSmartQuality<T>({ target, levels, topLevel = levels,
     const onLine = others[0] ? levelOnLine(others[0], last, aim) : null;
     return onLine ?? levelReaching(view, aim, last.score - scoreOnCurve(view, last.level), floor, levels + 1);
   };
+  /** nextFor's level kept above the highest that fell short, at most the top, and not past the slider's level untried. */
+  const nextLevel = (aim: number, last: Point): number => notPastSimple(Math.min(top, Math.max(fallsShort + 1, nextFor(aim, last))));
 
   // The first whole encode goes no lower than the preview's lowest level: below it the curve is a guess.
   let level = notPastSimple(Math.min(top, levelReaching(view, target + AIM_ABOVE, 0, Math.max(floor, view[0]!.level - 1), levels + 1)));
@@ -149,7 +151,7 @@ export async function searchSmartQuality<T>({ target, levels, topLevel = levels,
     const point = wholes[wholes.length - 1]!;
     const ceiling = best ? best.level : top + 1;
     if (ceiling - fallsShort <= 1 || (best && best.score - target <= SMART_CLOSE_ENOUGH)) break;
-    const next = notPastSimple(Math.min(top, Math.max(fallsShort + 1, nextFor(target + AIM_ABOVE, point))));
+    const next = nextLevel(target + AIM_ABOVE, point);
     if (next >= ceiling || next === level) break;
     level = next;
   }
@@ -157,7 +159,7 @@ export async function searchSmartQuality<T>({ target, levels, topLevel = levels,
   // None reached the target: once more well above where the encodes point (never past the slider's own level untried),
   // then the slider's level if that try was below it, then the top level.
   const last = wholes[wholes.length - 1]!;
-  for (const next of [notPastSimple(Math.min(top, Math.max(fallsShort + 1, nextFor(target + RESCUE_ABOVE, last)))), notPastSimple(top)]) {
+  for (const next of [nextLevel(target + RESCUE_ABOVE, last), notPastSimple(top)]) {
     if (next >= top || next <= fallsShort || wholes.some((point) => point.level === next)) continue;
     const tried = await encodeWhole(next);
     if (tried.score >= target) return done({ level: next, ...tried });

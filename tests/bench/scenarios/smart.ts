@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { smartTarget } from '../../../core/look';
-import type { ContenderSummary } from '../measure';
+import type { ContenderSummary, ImageFigures } from '../measure';
 import { corpusPhotographs, photoSet, type InputSet } from '../inputs';
 import { runApp } from '../runners';
 import { batchScenario, named, ratio, type PerImageTable } from './scenario';
@@ -23,15 +23,21 @@ async function smartInputs(): Promise<InputSet> {
 
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 
+/** Smart's and quality 80's figures for each photo (first runs), or null where either contender did not run. */
+function photoPairs(contenders: readonly ContenderSummary[]): { smart: ImageFigures; plain: ImageFigures }[] | null {
+  const [smart, plain] = [named(contenders, 'app, Smart')?.perImage, named(contenders, 'app, quality 80')?.perImage];
+  return smart && plain ? smart.map((figures, i) => ({ smart: figures, plain: plain[i]! })) : null;
+}
+
 /**
  * Each photo's Smart result against its quality-80 one: the quality chosen, the bytes of both and their ratio, both
  * scores, and the encodes (the preview's two and the whole image's: more than one whole encode, the predictor missed).
  */
 function perImage(contenders: readonly ContenderSummary[], inputs: InputSet): PerImageTable | null {
-  const [smart, plain] = [named(contenders, 'app, Smart')?.perImage, named(contenders, 'app, quality 80')?.perImage];
-  if (!smart || !plain) return null;
+  const pairs = photoPairs(contenders);
+  if (!pairs) return null;
   const rows = inputs.paths.map((path, i) => {
-    const [s, p] = [smart[i]!, plain[i]!];
+    const { smart: s, plain: p } = pairs[i]!;
     return [basename(path), String(s.smartQuality ?? '—'), kb(s.bytes), kb(p.bytes), (s.bytes / p.bytes).toFixed(2), String(s.score ?? '—'), String(p.score ?? '—'), String(s.encodes ?? '—')];
   });
   return {
@@ -46,9 +52,9 @@ function perImage(contenders: readonly ContenderSummary[], inputs: InputSet): Pe
  * (where it did not, Smart rightly spends more).
  */
 function worstImageRatio(contenders: readonly ContenderSummary[]): number | null {
-  const [smart, plain] = [named(contenders, 'app, Smart')?.perImage, named(contenders, 'app, quality 80')?.perImage];
-  if (!smart || !plain) return null;
-  const ratios = smart.flatMap((s, i) => ((plain[i]!.score ?? -Infinity) >= TARGET ? [s.bytes / plain[i]!.bytes] : []));
+  const pairs = photoPairs(contenders);
+  if (!pairs) return null;
+  const ratios = pairs.flatMap(({ smart, plain }) => ((plain.score ?? -Infinity) >= TARGET ? [smart.bytes / plain.bytes] : []));
   return ratios.length === 0 ? null : Math.max(...ratios);
 }
 
