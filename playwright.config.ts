@@ -33,12 +33,12 @@ export default defineConfig({
   // and a test's limit is generous: several times what it takes here with a busy process beside it.
   timeout: 180_000,
   expect: { timeout: 0 },
-  // Two tests at a time, each in its own browser: most of a test is the page starting, rendering and waiting, so two
-  // share the cores well, and each waits on what its page says, however busy the machine. A test that times the page's
-  // own work, or reads what the page decides from its speed, takes the exclusive lock (`ALONE`, helpers.ts) and runs
-  // with nothing beside it.
+  // One test at a time: a page converting already keeps both cores busy (two conversion workers, libavif's and libjxl's
+  // threads), so a second test beside it only made both slower: the suite took 23.8 minutes two at a time and 19.3 one
+  // at a time on this 2-core machine (docs/testing.md). A test that times the page's own work, or reads what the page
+  // decides from its speed, still takes the exclusive lock (`ALONE`, helpers.ts), for a run with `--workers 2`.
   fullyParallel: true,
-  workers: 2,
+  workers: 1,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
