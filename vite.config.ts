@@ -4,13 +4,13 @@ import { createServer, defineConfig, type IndexHtmlTransformContext, type Plugin
 import react from '@vitejs/plugin-react';
 import { minimal2023Preset } from '@vite-pwa/assets-generator/config';
 import { VitePWA } from 'vite-plugin-pwa';
-import type { PrerenderedPage } from './src/entry-server';
-import { headersFile, headersFor, hostHeaderRules, type HeaderRule } from './src/app/hostHeaders';
-import { integrationConfig, integrationOrigins } from './src/features/integrations/integrationConfig';
-import { CODEC_PACKAGES, UNLOADED_CODEC_FILES } from './wasm/packages';
-import { SHARE_TARGET } from './core/shareTarget';
-import { CROSS_ORIGIN_ISOLATION } from './core/isolation';
-import { SOURCE_FORMAT_IDS, sourceFormatInfo } from './core/formats';
+import type { PrerenderedPage } from './src/entry-server.tsx';
+import { headersFile, headersFor, hostHeaderRules, type HeaderRule } from './src/app/hostHeaders.ts';
+import { integrationConfig, integrationOrigins } from './src/features/integrations/integrationConfig.ts';
+import { CODEC_PACKAGES, UNLOADED_CODEC_FILES } from './wasm/packages.ts';
+import { SHARE_TARGET } from './core/shareTarget.ts';
+import { CROSS_ORIGIN_ISOLATION } from './core/isolation.ts';
+import { SOURCE_FORMAT_IDS, sourceFormatInfo } from './core/formats.ts';
 
 /** The browser's UI colour, in the manifest and the page's theme-color meta alike (the CSS's --primary too). */
 const THEME_COLOUR = '#4338ca';
@@ -81,7 +81,7 @@ function prerenderPages(): Plugin {
       optimizeDeps: { noDiscovery: true, include: [] },
     });
     try {
-      const { renderPage } = (await server.ssrLoadModule('/src/entry-server.tsx')) as typeof import('./src/entry-server');
+      const { renderPage } = (await server.ssrLoadModule('/src/entry-server.tsx')) as typeof import('./src/entry-server.tsx');
       return { converter: renderPage('converter'), notFound: renderPage('notFound') };
     } finally {
       await server.close();
@@ -180,6 +180,24 @@ function compileEagerly(): Plugin {
   }
 }
 
+/**
+ * libheif-js's Emscripten glue reads Node's `fs`, `path` and `crypto` in branches that run only under Node (it is
+ * built for both). In a browser those branches are dead; the requires are taken out of the glue, so the browser build
+ * neither bundles a stub for them nor warns that it did.
+ */
+function dropNodeBranchRequires(): Plugin {
+  const GLUE = /node_modules\/libheif-js\/libheif-wasm\/libheif\.js$/;
+  return {
+    name: 'pixel:drop-node-branch-requires',
+    transform(code, id) {
+      if (!GLUE.test(id)) return null;
+      const requires = /\brequire\("(fs|path|crypto)"\)/g;
+      if (!requires.test(code)) throw new Error(`${id}: none of Node's requires this build takes out; check the plugin against the new glue`);
+      return { code: code.replace(requires, 'undefined'), map: null };
+    },
+  };
+}
+
 /** Each format the app takes, by MIME type, with the file extensions it goes by (the format registry's). */
 const OPENABLE = Object.fromEntries(
   SOURCE_FORMAT_IDS.map((id) => {
@@ -190,6 +208,7 @@ const OPENABLE = Object.fromEntries(
 
 export default defineConfig({
   plugins: [
+    dropNodeBranchRequires(),
     hostHeaders(),
     react(),
     themeColour(),
@@ -246,10 +265,12 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,wasm}'],
         globIgnores: [...UNLOADED_CODEC_FILES, 'screenshots/**'],
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+        // A classic script, as it is registered (src/app/serviceWorker.ts), built whole with nothing to import.
+        rollupFormat: 'iife',
       },
     }),
   ],
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [dropNodeBranchRequires()] },
   // The codecs load their .wasm by URL relative to their own module; pre-bundling would break that.
   optimizeDeps: { exclude: CODEC_PACKAGES },
   build: {

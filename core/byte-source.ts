@@ -1,5 +1,5 @@
-import type { HeaderRead } from './format';
-import { UPRIGHT } from './orientation';
+import type { HeaderRead } from './format.ts';
+import { UPRIGHT } from './orientation.ts';
 
 /**
  * Random access to a file's bytes for the header readers, which jump over what they do not need: a JPEG's frame

@@ -4,10 +4,10 @@
  * APIs, so the page never imports worker code, not even for its types. What a format is lives in formats.ts; the
  * error catalogue in messages.ts.
  */
-import type { ImageFormat, SourceFormat } from './formats';
-import type { DevicePlace, Kept } from './deviceFiles';
-import type { GeometryPlan, Rect, Size } from './geometry';
-import type { Orientation } from './orientation';
+import type { ImageFormat, SourceFormat } from './formats.ts';
+import type { DevicePlace, Kept } from './deviceFiles.ts';
+import type { GeometryPlan, Rect, Size } from './geometry.ts';
+import type { Orientation } from './orientation.ts';
 
 export type { ImageFormat, SourceFormat };
 

@@ -1,5 +1,5 @@
 import { del, delMany, get, keys, set, type UseStore } from 'idb-keyval';
-import { closingStore } from './idbStore';
+import { closingStore } from './idbStore.ts';
 
 /**
  * The batch's files on the device (its sources while unfinished, its outputs): in a folder of the origin private

@@ -1,4 +1,4 @@
-import { ascii, concat, startsWithBytes, u16be, u16le, u32be, u32le } from './bytes';
+import { ascii, concat, startsWithBytes, u16be, u16le, u32be, u32le } from './bytes.ts';
 
 /**
  * The EXIF payload as every container holds it: a TIFF structure ("II*\0…" or "MM\0*…"), which JPEG (and some

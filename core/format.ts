@@ -1,5 +1,5 @@
-import type { Size } from './geometry';
-import type { Orientation } from './orientation';
+import type { Size } from './geometry.ts';
+import type { Orientation } from './orientation.ts';
 
 /**
  * What a source format is, as both threads see it: what intake recognises (signature, MIME types, extensions) and the

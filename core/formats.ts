@@ -1,13 +1,13 @@
-import { avif } from '../wasm/avif/meta';
-import { bmp } from '../wasm/bmp/meta';
-import { gif } from '../wasm/gif/meta';
-import { heic } from '../wasm/heic/meta';
-import { jxl } from '../wasm/jxl/meta';
-import { tiff } from '../wasm/tiff/meta';
-import { jpeg } from '../wasm/jpeg/meta';
-import { png } from '../wasm/png/meta';
-import { webp } from '../wasm/webp/meta';
-import type { FormatInfo, SourceFormatInfo } from './format';
+import { avif } from '../wasm/avif/meta.ts';
+import { bmp } from '../wasm/bmp/meta.ts';
+import { gif } from '../wasm/gif/meta.ts';
+import { heic } from '../wasm/heic/meta.ts';
+import { jxl } from '../wasm/jxl/meta.ts';
+import { tiff } from '../wasm/tiff/meta.ts';
+import { jpeg } from '../wasm/jpeg/meta.ts';
+import { png } from '../wasm/png/meta.ts';
+import { webp } from '../wasm/webp/meta.ts';
+import type { FormatInfo, SourceFormatInfo } from './format.ts';
 
 /**
  * The format registry: one entry per codec folder (wasm/<codec>/meta.ts), read by the page (labels, accepted types,
@@ -30,7 +30,7 @@ export type SourceFormat = keyof typeof SOURCE_FORMATS;
 
 export const SOURCE_FORMAT_IDS = Object.keys(SOURCE_FORMATS) as readonly SourceFormat[];
 
-export { QUALITY_RANGE, type FormatInfo, type HeaderRead, type SourceFormatInfo } from './format';
+export { QUALITY_RANGE, type FormatInfo, type HeaderRead, type SourceFormatInfo } from './format.ts';
 
 /** One entry, seen through the common interface rather than its literal type. */
 export function formatInfo(format: ImageFormat): FormatInfo<ImageFormat> {

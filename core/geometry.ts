@@ -1,4 +1,4 @@
-import type { AspectRatio, ConversionSettings } from './contract';
+import type { AspectRatio, ConversionSettings } from './contract.ts';
 
 export interface Rect {
   x: number;

@@ -1,7 +1,7 @@
-import type { ConversionSettings, OutputLook } from './contract';
-import type { FormatInfo } from './format';
-import type { Size } from './geometry';
-import { hasTargetSize } from './policy';
+import type { ConversionSettings, OutputLook } from './contract.ts';
+import type { FormatInfo } from './format.ts';
+import type { Size } from './geometry.ts';
+import { hasTargetSize } from './policy.ts';
 
 /**
  * How an output looks beside its source, as both threads speak of it (OutputLook): SSIMULACRA2 (wasm/ssimulacra2/),

@@ -1,4 +1,4 @@
-import { megapixels } from './memory';
+import { megapixels } from './memory.ts';
 
 /** Messages of the spec's error catalogue; a worker throws an Error with one of these. */
 export const CONVERSION_ERRORS = {

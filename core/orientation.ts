@@ -1,4 +1,4 @@
-import type { Size } from './geometry';
+import type { Size } from './geometry.ts';
 
 /**
  * Which way up a stored picture is shown, in EXIF's numbering whatever said it (a JPEG's, PNG's or WebP's EXIF, a TIFF's

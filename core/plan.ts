@@ -1,13 +1,13 @@
-import type { ConversionSettings, JobPlan, Route, SourceHeader } from './contract';
-import type { FormatInfo } from './format';
-import { formatInfo, sourceFormatInfo } from './formats';
-import { changesPixels, planGeometry, rotated, type Size } from './geometry';
-import { shownSizeOf, UPRIGHT } from './orientation';
-import { decodedBytes } from './memory';
-import { choosesQualityByLook, judgesOutput } from './look';
-import { hasTargetSize, plannedEncoder } from './policy';
+import type { ConversionSettings, JobPlan, Route, SourceHeader } from './contract.ts';
+import type { FormatInfo } from './format.ts';
+import { formatInfo, sourceFormatInfo } from './formats.ts';
+import { changesPixels, planGeometry, rotated, type Size } from './geometry.ts';
+import { shownSizeOf, UPRIGHT } from './orientation.ts';
+import { decodedBytes } from './memory.ts';
+import { choosesQualityByLook, judgesOutput } from './look.ts';
+import { hasTargetSize, plannedEncoder } from './policy.ts';
 
-export { ROUTES, type Route } from './contract';
+export { ROUTES, type Route } from './contract.ts';
 
 /** The source as shown: its stored size, turned a quarter when its orientation says so. */
 export const shownSize = (source: SourceHeader): Size => shownSizeOf(source.size, source.orientation);

@@ -1,4 +1,4 @@
-import type { ConversionSettings } from './contract';
+import type { ConversionSettings } from './contract.ts';
 
 /** Rules both threads apply to the settings: the page to plan a job, the worker to carry it out. */
 

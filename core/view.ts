@@ -1,5 +1,5 @@
-import type { Framing } from './contract';
-import type { Rect, Size } from './geometry';
+import type { Framing } from './contract.ts';
+import type { Rect, Size } from './geometry.ts';
 
 /**
  * The geometry of a picture for the compare view (the worker draws it, workers/pipeline/framed-view.ts): which part of

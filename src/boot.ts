@@ -1,4 +1,4 @@
-import { keepEarlyFiles } from './features/intake/earlyFiles';
+import { keepEarlyFiles } from './features/intake/earlyFiles.ts';
 
 /**
  * The page's only script tag. index.html already holds the painted page (prerendered at build time), so the app's
@@ -7,4 +7,4 @@ import { keepEarlyFiles } from './features/intake/earlyFiles';
  * inline script, so the Content-Security-Policy can forbid inline scripts.
  */
 keepEarlyFiles();
-requestAnimationFrame(() => setTimeout(() => void import('./main')));
+requestAnimationFrame(() => setTimeout(() => void import('./main.tsx')));

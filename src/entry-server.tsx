@@ -1,8 +1,8 @@
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { AppRoutes } from './app/router';
-import { ConverterPage } from './pages/ConverterPage';
+import { AppRoutes } from './app/router.tsx';
+import { ConverterPage } from './pages/ConverterPage.tsx';
 
 /**
  * The app's pages as HTML, rendered at build time (see vite.config.ts): the converter into index.html, the not-found

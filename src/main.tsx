@@ -1,8 +1,8 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { ConverterPage } from './pages/ConverterPage';
-import { registerServiceWorkerWhenIdle } from './app/serviceWorker';
-import { stopKeepingEarlyFiles } from './features/intake/earlyFiles';
+import { ConverterPage } from './pages/ConverterPage.tsx';
+import { registerServiceWorkerWhenIdle } from './app/serviceWorker.ts';
+import { stopKeepingEarlyFiles } from './features/intake/earlyFiles.ts';
 
 /** Marks the page alive (`data-alive` on <html>) once React has taken it over: what the end-to-end tests wait for. */
 function Alive({ children }: { children: ReactNode }) {
@@ -36,6 +36,6 @@ stopKeepingEarlyFiles();
 // The converter, the page nearly every visit opens, needs no router (app/router.tsx): it comes alive at once, and
 // React Router's code is fetched for any other path.
 if (location.pathname === '/' || location.pathname === '/index.html') mount(<ConverterPage />, 'converter');
-else void import('./app/router').then(({ BrowserRoutes }) => mount(<BrowserRoutes />, 'notFound'));
+else void import('./app/router.tsx').then(({ BrowserRoutes }) => mount(<BrowserRoutes />, 'notFound'));
 
 registerServiceWorkerWhenIdle();

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Locator, Page } from '@playwright/test';
-import { chromiumThreadsNamed } from './chromium-processes';
-import { median } from '../src/lib/median';
+import { chromiumThreadsNamed } from './chromium-processes.ts';
+import { median } from '../src/lib/median.ts';
 
 /**
  * Chromium's CPU throttle runs on a thread of the renderer's own: every 200 µs it signals the page's main thread,

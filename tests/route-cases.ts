@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { ConversionSettings, ImageFormat } from '../core/contract';
-import { ORIENTED_SOURCES, meanDifference, referenceRendering, thumbnailOf, type OrientedSource } from './fixtures/oriented';
-import { magicFormat, sharpReadable } from './independentDecoders';
+import type { ConversionSettings, ImageFormat } from '../core/contract.ts';
+import { ORIENTED_SOURCES, meanDifference, referenceRendering, thumbnailOf, type OrientedSource } from './fixtures/oriented.ts';
+import { magicFormat, sharpReadable } from './independentDecoders.ts';
 
 /**
  * The settings that send a job down each route the plan names (core/plan.ts planRoute), and what each makes of an

@@ -1,5 +1,5 @@
 import type { Route } from '@playwright/test';
-import { CROSS_ORIGIN_ISOLATION } from '../core/isolation';
+import { CROSS_ORIGIN_ISOLATION } from '../core/isolation.ts';
 
 const ISOLATION_HEADERS = new Set(Object.keys(CROSS_ORIGIN_ISOLATION).map((name) => name.toLowerCase()));
 

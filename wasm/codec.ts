@@ -1,6 +1,6 @@
-import type { FormatInfo, SourceFormatInfo } from '../core/format';
-import type { ImageFormat, SourceFormat } from '../core/formats';
-import type { PixelRows, RawImage } from '../workers/pipeline/raw-image';
+import type { FormatInfo, SourceFormatInfo } from '../core/format.ts';
+import type { ImageFormat, SourceFormat } from '../core/formats.ts';
+import type { PixelRows, RawImage } from '../workers/pipeline/raw-image.ts';
 
 /**
  * What the workers know of a format they read: the codec folder's index.ts exports it as `codec`, and wasm/index.ts

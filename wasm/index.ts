@@ -1,7 +1,7 @@
-import { FORMATS, IMAGE_FORMATS, SOURCE_FORMAT_IDS, SOURCE_FORMATS, type ImageFormat, type SourceFormat } from '../core/formats';
-import type { WarmUpPlan } from '../core/contract';
-import type { Codec, SourceCodec } from './codec';
-import { resizeLanczos3 } from './resize/loader';
+import { FORMATS, IMAGE_FORMATS, SOURCE_FORMAT_IDS, SOURCE_FORMATS, type ImageFormat, type SourceFormat } from '../core/formats.ts';
+import type { WarmUpPlan } from '../core/contract.ts';
+import type { Codec, SourceCodec } from './codec.ts';
+import { resizeLanczos3 } from './resize/loader.ts';
 
 /**
  * The workers' codecs, one per format folder (wasm/<codec>/index.ts, found by the build): adding a format needs no
@@ -28,7 +28,7 @@ export const CODECS = Object.fromEntries(
 ) as Record<ImageFormat, Codec>;
 
 export { resizeLanczos3 };
-export type { Codec, ContainerMetadata, EncodeOptions, SourceCodec } from './codec';
+export type { Codec, ContainerMetadata, EncodeOptions, SourceCodec } from './codec.ts';
 
 /**
  * Fetches, compiles and instantiates what the plan names by running each once on a 4 × 4 image: a codec's

@@ -1,4 +1,4 @@
-import { dependencies } from '../package.json';
+import manifest from '../package.json' with { type: 'json' };
 
 /**
  * The codec packages, as plain data for the build (vite.config.ts): the runtime loaders are the codec folders, and
@@ -6,7 +6,7 @@ import { dependencies } from '../package.json';
  */
 
 /** Every @jsquash package the app depends on: their modules find their .wasm relative to themselves, so Vite must not pre-bundle them. */
-export const CODEC_PACKAGES = Object.keys(dependencies).filter((name) => name.startsWith('@jsquash/'));
+export const CODEC_PACKAGES = Object.keys(manifest.dependencies).filter((name) => name.startsWith('@jsquash/'));
 
 /**
  * Files the build emits with the codecs but the app never loads, kept out of the offline precache: the hqx and

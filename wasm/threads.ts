@@ -1,4 +1,4 @@
-import { deviceMemoryGb, hasRoomForItsCores } from '../core/memory';
+import { deviceMemoryGb, hasRoomForItsCores } from '../core/memory.ts';
 
 /**
  * Whether a codec's threaded build should load: the page is cross-origin isolated (core/isolation.ts; only then can

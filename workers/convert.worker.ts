@@ -1,11 +1,11 @@
 import * as Comlink from 'comlink';
-import type { ConversionProgress, ConvertRequest, ConvertResult, ConvertWorkerApi, WarmUpPlan } from '../core/contract';
-import { resizeLanczos3, warmCodecs } from '../wasm';
-import { ssimulacra2 } from '../wasm/ssimulacra2/loader';
-import { convertImage, judgeOutput, sampleOutput } from './pipeline/convert';
-import { writeDeviceFile } from '../core/deviceFiles';
-import { toImageData } from './pipeline/canvas-encoder';
-import type { Resizer } from './pipeline/transform';
+import type { ConversionProgress, ConvertRequest, ConvertResult, ConvertWorkerApi, WarmUpPlan } from '../core/contract.ts';
+import { resizeLanczos3, warmCodecs } from '../wasm/index.ts';
+import { ssimulacra2 } from '../wasm/ssimulacra2/loader.ts';
+import { convertImage, judgeOutput, sampleOutput } from './pipeline/convert.ts';
+import { writeDeviceFile } from '../core/deviceFiles.ts';
+import { toImageData } from './pipeline/canvas-encoder.ts';
+import type { Resizer } from './pipeline/transform.ts';
 
 const lanczos3: Resizer = (image, width, height) => resizeLanczos3(toImageData(image), width, height);
 

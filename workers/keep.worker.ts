@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
-import type { KeepWorkerApi } from '../core/contract';
-import { writeDeviceFile } from '../core/deviceFiles';
+import type { KeepWorkerApi } from '../core/contract.ts';
+import { writeDeviceFile } from '../core/deviceFiles.ts';
 
 /**
  * Copies a job's source onto the device as the job is queued, a slice at a time (src/conversion/deviceBatch.ts): the

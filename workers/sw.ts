@@ -2,8 +2,8 @@
 import { clientsClaim } from 'workbox-core';
 import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { withCrossOriginIsolation } from '../core/isolation';
-import { SHARE_TARGET } from '../core/shareTarget';
+import { withCrossOriginIsolation } from '../core/isolation.ts';
+import { SHARE_TARGET } from '../core/shareTarget.ts';
 
 /**
  * The service worker: the offline copy (the shell and every codec the app can load, listed by the build), the share

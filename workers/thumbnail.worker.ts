@@ -1,8 +1,8 @@
 import * as Comlink from 'comlink';
-import type { ThumbnailRequest, ThumbnailWorkerApi, ViewRequest } from '../core/contract';
-import { CONVERSION_ERRORS } from '../core/messages';
-import { framedView } from './pipeline/framed-view';
-import { bitmapNearScale } from './pipeline/scaled-decode';
+import type { ThumbnailRequest, ThumbnailWorkerApi, ViewRequest } from '../core/contract.ts';
+import { CONVERSION_ERRORS } from '../core/messages.ts';
+import { framedView } from './pipeline/framed-view.ts';
+import { bitmapNearScale } from './pipeline/scaled-decode.ts';
 
 /**
  * The pictures the page shows of an image: small previews for the Selected Files grid, and the compare view's

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import { Zip, ZipPassThrough } from 'fflate';
-import type { ZipEntry, ZipWorkerApi } from '../core/contract';
+import type { ZipEntry, ZipWorkerApi } from '../core/contract.ts';
 
 /**
  * One archive of already-compressed images, entries stored (not deflated again). fflate's streaming `Zip` writes

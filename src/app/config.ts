@@ -1,4 +1,4 @@
-import { integrationConfig } from '../features/integrations/integrationConfig';
+import { integrationConfig } from '../features/integrations/integrationConfig.ts';
 
 /**
  * The one place that reads build-time configuration (VITE_… variables). Unset means the feature is off

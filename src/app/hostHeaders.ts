@@ -1,10 +1,10 @@
 /**
  * The HTTP headers the app is meant to be served with, for any static host: written by the build as `_headers`
  * (Netlify and Cloudflare Pages read it), applied by `npm start`'s preview server (vite.config.ts) so the tests see
- * what a host sends, and spelled out for nginx in the README. Read by the build, not by the page. Pure.
+ * what a host sends, and spelled out for nginx in docs/hosting.md. Read by the build, not by the page. Pure.
  */
 
-import { CROSS_ORIGIN_ISOLATION } from '../../core/isolation';
+import { CROSS_ORIGIN_ISOLATION } from '../../core/isolation.ts';
 
 export interface HeaderRule {
   /** A path, or a prefix ending in `*` (the `_headers` file's splat). */

@@ -2,9 +2,9 @@
  * Toasts with a title and an optional line; "destructive" ones are the spec's error style. The toast library and
  * its root load with the first toast (toaster.tsx): the idle page does not need them.
  */
-import { afterNextFrame } from '../lib/frames';
+import { afterNextFrame } from '../lib/frames.ts';
 
-type Toaster = typeof import('./toaster');
+type Toaster = typeof import('./toaster.tsx');
 let toaster: Promise<Toaster> | null = null;
 
 /**
@@ -13,7 +13,7 @@ let toaster: Promise<Toaster> | null = null;
  * the layout is the toast's alone.
  */
 function withToaster(use: (toaster: Toaster) => void): void {
-  toaster ??= import('./toaster');
+  toaster ??= import('./toaster.tsx');
   void toaster.then((module) => afterNextFrame(() => use(module)));
 }
 

@@ -1,6 +1,6 @@
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { ConverterPage } from '../pages/ConverterPage';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { ConverterPage } from '../pages/ConverterPage.tsx';
+import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 
 /**
  * The app's two routes, under whichever router renders them: the browser's (BrowserRoutes) or, at build time, a

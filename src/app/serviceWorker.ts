@@ -4,7 +4,7 @@
  * who subscribe hear that it is ready, with the function that lets it take over (the page then reloads into it).
  */
 
-import { whenIdle } from '../lib/frames';
+import { whenIdle } from '../lib/frames.ts';
 
 type ApplyUpdate = () => void;
 

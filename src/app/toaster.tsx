@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import toast, { Toaster, type Toast } from 'react-hot-toast';
-import { subscribeToToastBottom, toastBottomPixels } from './toastBottom';
+import { subscribeToToastBottom, toastBottomPixels } from './toastBottom.ts';
 
 export interface ToastAction {
   label: string;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { onNextFrame } from '../lib/frames';
+import { onNextFrame } from '../lib/frames.ts';
 
 /**
  * How many of a list's `total` rows to show: a list that grows shows its first `perFrame` new rows at once and the

@@ -1,5 +1,5 @@
-import type { ConversionSettings, OutputLook } from '../../core/contract';
-import type { ConversionJob } from './jobs';
+import type { ConversionSettings, OutputLook } from '../../core/contract.ts';
+import type { ConversionJob } from './jobs.ts';
 
 /**
  * The batch as a record that outlives the tab (kept by deviceBatch.ts): each job's settings, state and result, and

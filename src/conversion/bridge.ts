@@ -1,16 +1,16 @@
-import type { ConversionProgress, ConversionSettings, ConvertResult, JobPlan, JudgeRequest, OutputLook, OutputSample, SourceHeader, ViewRequest, WarmUpPlan, ZipEntry } from '../../core/contract';
-import type { DevicePlace, Kept } from '../../core/deviceFiles';
-import { formatInfo } from '../../core/formats';
-import { decodesTakeTurns, deviceMemoryGb, pixelLimit } from '../../core/memory';
-import { CONVERSION_ERRORS, isExplainedError } from '../../core/messages';
-import { UPRIGHT } from '../../core/orientation';
-import { planJob } from '../../core/plan';
-import { judgesOutput } from '../../core/look';
-import { plannedEncoder } from '../../core/policy';
-import { whenIdle } from '../lib/frames';
-import { browserEncodes } from './canvasTypes';
-import type { ImageHeader } from './probe';
-import type { RunOptions } from './pool';
+import type { ConversionProgress, ConversionSettings, ConvertResult, JobPlan, JudgeRequest, OutputLook, OutputSample, SourceHeader, ViewRequest, WarmUpPlan, ZipEntry } from '../../core/contract.ts';
+import type { DevicePlace, Kept } from '../../core/deviceFiles.ts';
+import { formatInfo } from '../../core/formats.ts';
+import { decodesTakeTurns, deviceMemoryGb, pixelLimit } from '../../core/memory.ts';
+import { CONVERSION_ERRORS, isExplainedError } from '../../core/messages.ts';
+import { UPRIGHT } from '../../core/orientation.ts';
+import { planJob } from '../../core/plan.ts';
+import { judgesOutput } from '../../core/look.ts';
+import { plannedEncoder } from '../../core/policy.ts';
+import { whenIdle } from '../lib/frames.ts';
+import { browserEncodes } from './canvasTypes.ts';
+import type { ImageHeader } from './probe.ts';
+import type { RunOptions } from './pool.ts';
 
 /**
  * The UI thread's one way into workers/: every worker it uses (conversions, previews, zips) is started, warmed,
@@ -21,7 +21,7 @@ import type { RunOptions } from './pool';
  * The worker pools, Comlink and the header parsers load with the first file: the idle page needs none of them
  * (they were a tenth of its JavaScript).
  */
-const pools = () => import('./pools');
+const pools = () => import('./pools.ts');
 
 /** Each file's header, read once: intake reads it to validate the file, and each conversion of it again for its cost. */
 const probed = new WeakMap<Blob, Promise<ImageHeader | null>>();
@@ -33,14 +33,14 @@ const probed = new WeakMap<Blob, Promise<ImageHeader | null>>();
 export function probeImage(file: Blob): Promise<ImageHeader | null> {
   let header = probed.get(file);
   if (!header) {
-    header = import('./probe').then((probe) => probe.probeImage(file));
+    header = import('./probe.ts').then((probe) => probe.probeImage(file));
     probed.set(file, header);
     // A file that could not be read (moved, or access lost) is read afresh next time.
     header.catch(() => probed.delete(file));
   }
   return header;
 }
-export type { ImageHeader } from './probe';
+export type { ImageHeader } from './probe.ts';
 
 /** The most pixels one image may have on this device (memory.ts), for intake and for each conversion. */
 export const devicePixelLimit = (): number => pixelLimit(deviceMemoryGb());

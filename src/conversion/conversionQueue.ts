@@ -1,14 +1,14 @@
-import { conversionErrorMessage, isAbort, type Converter, type Judge } from './bridge';
-import type { ConversionSettings, ImageFormat, LookSource } from '../../core/contract';
-import type { DevicePlace } from '../../core/deviceFiles';
-import { plannedEncoder } from '../../core/policy';
-import { formatInfo } from '../../core/formats';
-import { browserEncodes } from './canvasTypes';
-import { outputFileName } from '../lib/fileNames';
-import { afterNextFrame } from '../lib/frames';
-import { createId } from '../lib/ids';
-import { settingsKey } from '../features/settings/settings';
-import { TICK_MS, createJob, fileOutcomes, jobFromRecord, jobsReducer, summarise, type ConversionJob, type FileOutcome, type JobAction, type RestoredJob } from './jobs';
+import { conversionErrorMessage, isAbort, type Converter, type Judge } from './bridge.ts';
+import type { ConversionSettings, ImageFormat, LookSource } from '../../core/contract.ts';
+import type { DevicePlace } from '../../core/deviceFiles.ts';
+import { plannedEncoder } from '../../core/policy.ts';
+import { formatInfo } from '../../core/formats.ts';
+import { browserEncodes } from './canvasTypes.ts';
+import { outputFileName } from '../lib/fileNames.ts';
+import { afterNextFrame } from '../lib/frames.ts';
+import { createId } from '../lib/ids.ts';
+import { settingsKey } from '../features/settings/settings.ts';
+import { TICK_MS, createJob, fileOutcomes, jobFromRecord, jobsReducer, summarise, type ConversionJob, type FileOutcome, type JobAction, type RestoredJob } from './jobs.ts';
 
 /**
  * Jobs handed to the converter at a time. The pool runs at most three; the rest of a batch waits here, as pending

@@ -1,8 +1,8 @@
 import { get, set, type UseStore } from 'idb-keyval';
-import type { ConversionSettings } from '../../core/contract';
-import { formatInfo } from '../../core/formats';
-import { closingStore } from '../../core/idbStore';
-import { deleteDeviceFiles, listDeviceFiles, readDeviceFile, usableStore, type DevicePlace, type DeviceStore, type Kept } from '../../core/deviceFiles';
+import type { ConversionSettings } from '../../core/contract.ts';
+import { formatInfo } from '../../core/formats.ts';
+import { closingStore } from '../../core/idbStore.ts';
+import { deleteDeviceFiles, listDeviceFiles, readDeviceFile, usableStore, type DevicePlace, type DeviceStore, type Kept } from '../../core/deviceFiles.ts';
 import {
   batchRecord,
   jobRecord,
@@ -14,9 +14,9 @@ import {
   sourceFile,
   type BatchRecord,
   type JobRecord,
-} from './batchRecord';
-import type { ConversionQueue, OutputKeeping } from './conversionQueue';
-import type { ConversionJob, RestoredJob } from './jobs';
+} from './batchRecord.ts';
+import type { ConversionQueue, OutputKeeping } from './conversionQueue.ts';
+import type { ConversionJob, RestoredJob } from './jobs.ts';
 
 /**
  * The batch kept on the device, so that it outlives the tab (a reload, a discarded tab, a closed browser): each job's

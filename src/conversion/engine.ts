@@ -1,7 +1,7 @@
-import { ConversionQueue, type RunSummary } from './conversionQueue';
-import type { Converter, Judge } from './bridge';
-import type { DeviceBatch, Restored, SourceKeeper } from './deviceBatch';
-import type { ScreenAwake } from './screenAwake';
+import { ConversionQueue, type RunSummary } from './conversionQueue.ts';
+import type { Converter, Judge } from './bridge.ts';
+import type { DeviceBatch, Restored, SourceKeeper } from './deviceBatch.ts';
+import type { ScreenAwake } from './screenAwake.ts';
 
 /** What the page is told of the engine's life: the toasts and the integrations' calls are the page's, not the engine's. */
 export interface EngineEvents {
@@ -32,9 +32,9 @@ export interface EngineParts {
   page?: Pick<Window, 'addEventListener' | 'removeEventListener'> & { document?: Pick<Document, 'addEventListener' | 'removeEventListener'> };
 }
 
-const openDeviceBatch = () => import('./deviceBatch').then(({ DeviceBatch }) => DeviceBatch.open());
+const openDeviceBatch = () => import('./deviceBatch.ts').then(({ DeviceBatch }) => DeviceBatch.open());
 
-const loadScreenAwake = () => import('./screenAwake').then(({ ScreenAwake }) => new ScreenAwake());
+const loadScreenAwake = () => import('./screenAwake.ts').then(({ ScreenAwake }) => new ScreenAwake());
 
 /**
  * The conversion engine, outside React: the queue, the batch kept on the device, the screen kept on and the question

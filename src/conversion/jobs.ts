@@ -1,8 +1,8 @@
-import type { ConversionSettings, ConversionStage, ImageFormat, OutputLook, Route } from '../../core/contract';
-import type { DevicePlace } from '../../core/deviceFiles';
-import { settingsKey } from '../features/settings/settings';
-import type { JobRecord } from './batchRecord';
-import { CONVERSION_ERRORS } from '../../core/messages';
+import type { ConversionSettings, ConversionStage, ImageFormat, OutputLook, Route } from '../../core/contract.ts';
+import type { DevicePlace } from '../../core/deviceFiles.ts';
+import { settingsKey } from '../features/settings/settings.ts';
+import type { JobRecord } from './batchRecord.ts';
+import { CONVERSION_ERRORS } from '../../core/messages.ts';
 
 export type JobStatus = 'pending' | 'processing' | 'completed' | 'error';
 

@@ -1,4 +1,4 @@
-import { median } from '../lib/median';
+import { median } from '../lib/median.ts';
 
 /**
  * How fast the page's own thread runs script now: a fixed stretch of integer arithmetic, timed. A phone's CPU runs

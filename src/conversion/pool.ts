@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import { PoolWidth } from './poolWidth';
+import { PoolWidth } from './poolWidth.ts';
 
 export class AbortedError extends Error {
   constructor() {

@@ -1,8 +1,8 @@
 import * as Comlink from 'comlink';
-import type { ConversionProgress, ConvertRequest, ConvertResult, ConvertWorkerApi, JudgeRequest, KeepWorkerApi, OutputLook, ThumbnailWorkerApi, ZipWorkerApi } from '../../core/contract';
-import { conversionBudget, deviceMemoryGb } from '../../core/memory';
-import { isSlowPage, probePageSpeed } from './pageSpeed';
-import { WorkerPool, type RunOptions } from './pool';
+import type { ConversionProgress, ConvertRequest, ConvertResult, ConvertWorkerApi, JudgeRequest, KeepWorkerApi, OutputLook, ThumbnailWorkerApi, ZipWorkerApi } from '../../core/contract.ts';
+import { conversionBudget, deviceMemoryGb } from '../../core/memory.ts';
+import { isSlowPage, probePageSpeed } from './pageSpeed.ts';
+import { WorkerPool, type RunOptions } from './pool.ts';
 
 /** The workers behind bridge.ts, which loads this module on first use; nothing else imports it. */
 

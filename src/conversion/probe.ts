@@ -1,8 +1,8 @@
-import { blobSource, bytesSource, type ByteSource } from '../../core/byte-source';
-import { ftypBoxSize } from '../../core/bytes';
-import { detectFormat, SOURCE_FORMAT_IDS, type HeaderRead, type SourceFormat } from '../../core/formats';
-import type { Size } from '../../core/geometry';
-import { UPRIGHT } from '../../core/orientation';
+import { blobSource, bytesSource, type ByteSource } from '../../core/byte-source.ts';
+import { ftypBoxSize } from '../../core/bytes.ts';
+import { detectFormat, SOURCE_FORMAT_IDS, type HeaderRead, type SourceFormat } from '../../core/formats.ts';
+import type { Size } from '../../core/geometry.ts';
+import { UPRIGHT } from '../../core/orientation.ts';
 
 type HeaderReader = (source: ByteSource) => Promise<HeaderRead | null>;
 

@@ -1,4 +1,4 @@
-import { FORMATS, type ImageFormat } from '../../core/formats';
+import { FORMATS, type ImageFormat } from '../../core/formats.ts';
 
 /** Index of the dot that starts the extension, or -1 ("photo", ".bashrc", "photo." and "Trip.2024/photo" have none). */
 function extensionDot(name: string): number {

@@ -1,4 +1,4 @@
-import type { PageRecord } from './figures';
+import type { PageRecord } from './figures.ts';
 
 /** The app page's record: a page's (figures.ts), and the jobs settled and when the zip download began. */
 export interface AppRecord extends PageRecord {

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../../playwright.config';
-import { slowPageCpu, TAP_EVERY_MS, tapPoint } from '../phone-cpu';
+import { chromiumArgs, chromiumPath } from '../../playwright.config.ts';
+import { slowPageCpu, TAP_EVERY_MS, tapPoint } from '../phone-cpu.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const APP_PORT = 4180;

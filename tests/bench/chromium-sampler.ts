@@ -1,5 +1,5 @@
-import { chromiumProcesses, pssKb, residentKb } from '../chromium-processes';
-import { cpuByThread, cpuUsed, mergeReading, type ThreadCpu } from './cpu';
+import { chromiumProcesses, pssKb, residentKb } from '../chromium-processes.ts';
+import { cpuByThread, cpuUsed, mergeReading, type ThreadCpu } from './cpu.ts';
 
 const totalPssKb = (pids: number[]) => pids.reduce((sum, pid) => sum + pssKb(pid), 0);
 const totalResidentKb = (pids: number[]) => pids.reduce((sum, pid) => sum + residentKb(pid), 0);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumArgs, chromiumPath } from '../../playwright.config';
+import { chromiumArgs, chromiumPath } from '../../playwright.config.ts';
 
 const DIST = join(import.meta.dirname, '..', '..', 'dist');
 

@@ -17,11 +17,11 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { instrumentApp, readRecord, type AppRecord } from './app-instrument';
-import { convertOnPhone, openIdleApp, openPage, prepareBatch, startAppServer, type AppSettings } from './app-page';
-import { median } from '../../src/lib/median';
-import { longTaskFigures, oneWorkerBusyFigures, tapFigures } from './figures';
-import { corpusGallery, photoSet, type InputSet } from './inputs';
+import { instrumentApp, readRecord, type AppRecord } from './app-instrument.ts';
+import { convertOnPhone, openIdleApp, openPage, prepareBatch, startAppServer, type AppSettings } from './app-page.ts';
+import { median } from '../../src/lib/median.ts';
+import { longTaskFigures, oneWorkerBusyFigures, tapFigures } from './figures.ts';
+import { corpusGallery, photoSet, type InputSet } from './inputs.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const argv = process.argv.slice(2);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { threadIds } from '../chromium-processes';
+import { threadIds } from '../chromium-processes.ts';
 
 /** Clock ticks per second of /proc's utime and stime (USER_HZ; 100 on Linux everywhere in practice). */
 const TICKS_PER_SECOND = 100;

@@ -9,12 +9,12 @@
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { FORMATS } from '../../core/formats';
-import { RESIZER_HEAP_BYTES } from '../../core/plan';
-import { LANCZOS3_OPTIONS } from '../../wasm/resize/options';
-import { jpegliOptions } from '../../wasm/jpeg/meta';
-import { photoSet } from './inputs';
-import { compilePackageWasm as wasm, decodeRgba, loadJpegli, type Rgba } from './node-codecs';
+import { FORMATS } from '../../core/formats.ts';
+import { RESIZER_HEAP_BYTES } from '../../core/plan.ts';
+import { LANCZOS3_OPTIONS } from '../../wasm/resize/options.ts';
+import { jpegliOptions } from '../../wasm/jpeg/meta.ts';
+import { photoSet } from './inputs.ts';
+import { compilePackageWasm as wasm, decodeRgba, loadJpegli, type Rgba } from './node-codecs.ts';
 
 const QUALITY = 80;
 const MB = 1024 * 1024;

@@ -17,12 +17,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
-import { FORMATS } from '../../core/formats';
-import { jpegliOptions, jpegliQuality } from '../../wasm/jpeg/meta';
-import { corpusPhotographs, naturalPhotos, photoSet } from './inputs';
-import { geometricMean, LookJudge, looksAtLeastAsGood, type Look, type LookMetric } from './equal-look';
-import { crop } from '../../workers/pipeline/pixels';
-import { compilePackageWasm as wasm, decodeRgba as decode, loadJpegli, type Rgba } from './node-codecs';
+import { FORMATS } from '../../core/formats.ts';
+import { jpegliOptions, jpegliQuality } from '../../wasm/jpeg/meta.ts';
+import { corpusPhotographs, naturalPhotos, photoSet } from './inputs.ts';
+import { geometricMean, LookJudge, looksAtLeastAsGood, type Look, type LookMetric } from './equal-look.ts';
+import { crop } from '../../workers/pipeline/pixels.ts';
+import { compilePackageWasm as wasm, decodeRgba as decode, loadJpegli, type Rgba } from './node-codecs.ts';
 
 const argv = process.argv.slice(2);
 const photosDir = argv.includes('--photos') ? argv[argv.indexOf('--photos') + 1] : undefined;

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sharpReadable } from '../independentDecoders';
+import { sharpReadable } from '../independentDecoders.ts';
 
 /**
  * Encoders compared at an equal look: for a reference encode, each candidate's lowest setting whose output looks at

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { random } from '../fixtures/make-fixtures';
-import { extractedPackage, galleryPhotos } from '../corpus/sources';
+import { random } from '../fixtures/make-fixtures.ts';
+import { extractedPackage, galleryPhotos } from '../corpus/sources.ts';
 
 /**
  * Photo-like bench inputs, made at bench time and cached in tests/bench/.inputs/ (git-ignored).

@@ -4,10 +4,10 @@
  */
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
-import { median } from '../../src/lib/median';
-import type { LongTaskFigures, OneWorkerBusyFigures, TapFigures } from './figures';
-import type { InputSet } from './inputs';
-import type { RunResult } from './runners';
+import { median } from '../../src/lib/median.ts';
+import type { LongTaskFigures, OneWorkerBusyFigures, TapFigures } from './figures.ts';
+import type { InputSet } from './inputs.ts';
+import type { RunResult } from './runners.ts';
 
 /** One output's figures: null where the app did not judge it or Smart compression did not choose its quality. */
 export interface ImageFigures {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { CDPSession } from '@playwright/test';
-import { chromiumProcesses, pssKb } from '../chromium-processes';
+import { chromiumProcesses, pssKb } from '../chromium-processes.ts';
 
 /**
  * Where a batch's memory is (`npm run bench:trace -- --memory`): the renderer's PSS read from /proc, each reading

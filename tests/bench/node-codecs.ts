@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import { jpegliEncoder } from '../../wasm/jpegli/jpegli';
+import { jpegliEncoder } from '../../wasm/jpegli/jpegli.ts';
 
 /** What the bench's Node scripts (encoders.ts, encoder-heaps.ts) need to run the app's WASM encoders outside a browser. */
 

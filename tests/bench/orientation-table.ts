@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
-import { isUprightOf, referenceRendering, shownThumbnail } from '../fixtures/oriented';
-import { sharpReadable } from '../independentDecoders';
-import { launchChromium, startAppServer, APP_URL } from './app-page';
+import { isUprightOf, referenceRendering, shownThumbnail } from '../fixtures/oriented.ts';
+import { sharpReadable } from '../independentDecoders.ts';
+import { launchChromium, startAppServer, APP_URL } from './app-page.ts';
 
 /**
  * The orientation table: photos stored every way up (by default the public `exif-orientation-examples`'

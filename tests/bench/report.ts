@@ -2,9 +2,9 @@
  * The bench's page: docs/benchmark.md, written by `npm run bench` and never by hand, and the same figures as JSON in
  * tests/bench/results/ (git-ignored).
  */
-import { IDLE_TAPS } from './app-page';
-import type { ContenderSummary } from './measure';
-import type { BatchResult, ColdStartResult, CompareResult, FailedResult, GoalResult, ScenarioResult, TargetResult } from './scenarios/scenario';
+import { IDLE_TAPS } from './app-page.ts';
+import type { ContenderSummary } from './measure.ts';
+import type { BatchResult, ColdStartResult, CompareResult, FailedResult, GoalResult, ScenarioResult, TargetResult } from './scenarios/scenario.ts';
 
 export interface RunDescription {
   date: string;

@@ -12,12 +12,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, startAppServer } from './app-page';
-import { naturalPhotos } from './inputs';
-import { benchmarkPage, mergeResults, type RecordedResult, type RunDescription } from './report';
-import { startBaselineServer } from './runners';
-import { SCENARIOS } from './scenarios';
-import type { BenchContext, ScenarioResult } from './scenarios/scenario';
+import { launchChromium, startAppServer } from './app-page.ts';
+import { naturalPhotos } from './inputs.ts';
+import { benchmarkPage, mergeResults, type RecordedResult, type RunDescription } from './report.ts';
+import { startBaselineServer } from './runners.ts';
+import { SCENARIOS } from './scenarios/index.ts';
+import type { BenchContext, ScenarioResult } from './scenarios/scenario.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const RESULTS = join(import.meta.dirname, 'results');

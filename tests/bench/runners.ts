@@ -8,12 +8,12 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { instrumentApp, readRecord, type AppRecord } from './app-instrument';
-import { APP_URL, allJobsSettled, centre, convertButton, convertOnPhone, openIdleApp, openPage, prepareBatch, tapIdlePage, tapUntil, throttle, type AppSettings, type PhoneOptions, type PhoneTapWindows } from './app-page';
-import { answerWithoutIsolationHeaders } from '../unisolatedHost';
-import { jobFigures } from '../e2e/helpers';
-import { ChromiumSampler } from './chromium-sampler';
-import { longTaskFigures, oneWorkerBusyFigures, tapFigures, type LongTaskFigures, type OneWorkerBusyFigures, type PageRecord, type TapFigures } from './figures';
+import { instrumentApp, readRecord, type AppRecord } from './app-instrument.ts';
+import { APP_URL, allJobsSettled, centre, convertButton, convertOnPhone, openIdleApp, openPage, prepareBatch, tapIdlePage, tapUntil, throttle, type AppSettings, type PhoneOptions, type PhoneTapWindows } from './app-page.ts';
+import { answerWithoutIsolationHeaders } from '../unisolatedHost.ts';
+import { jobFigures } from '../e2e/helpers.ts';
+import { ChromiumSampler } from './chromium-sampler.ts';
+import { longTaskFigures, oneWorkerBusyFigures, tapFigures, type LongTaskFigures, type OneWorkerBusyFigures, type PageRecord, type TapFigures } from './figures.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const BASELINE_PORT = 4181;

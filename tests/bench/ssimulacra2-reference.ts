@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { ssimulacra2Pairs } from '../unit/support/ssimulacra2Pairs';
-import { SSIMULACRA2 } from './equal-look';
+import { ssimulacra2Pairs } from '../unit/support/ssimulacra2Pairs.ts';
+import { SSIMULACRA2 } from './equal-look.ts';
 
 /**
  * The reference tool's scores of the unit tests' SSIMULACRA2 pairs (tests/unit/support/ssimulacra2Pairs.ts), for

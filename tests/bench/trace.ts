@@ -21,12 +21,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allJobsSettled, centre, convertButton, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, tapUntil, throttle, type AppSettings } from './app-page';
-import { tapPoint } from '../phone-cpu';
-import { instrumentApp } from './app-instrument';
-import { corpusGallery, naturalPhotos, photoSet } from './inputs';
-import { MEMORY_CATEGORY, MemoryTrace, memoryReport } from './memory-trace';
-import { uiThread, type TraceEvent } from '../ui-thread-tasks';
+import { allJobsSettled, centre, convertButton, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, tapUntil, throttle, type AppSettings } from './app-page.ts';
+import { tapPoint } from '../phone-cpu.ts';
+import { instrumentApp } from './app-instrument.ts';
+import { corpusGallery, naturalPhotos, photoSet } from './inputs.ts';
+import { MEMORY_CATEGORY, MemoryTrace, memoryReport } from './memory-trace.ts';
+import { uiThread, type TraceEvent } from '../ui-thread-tasks.ts';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {

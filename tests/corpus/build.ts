@@ -4,10 +4,10 @@ import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSy
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { shownThumbnail } from '../fixtures/oriented';
-import { CORPUS_DIR, corpusMode, MANIFEST, type CorpusFile, type Manifest } from './manifest';
-import { extractedPackage, PACKAGES } from './sources';
-import { makeBases, TOOLS, VARIANTS } from './variants';
+import { shownThumbnail } from '../fixtures/oriented.ts';
+import { CORPUS_DIR, corpusMode, MANIFEST, type CorpusFile, type Manifest } from './manifest.ts';
+import { extractedPackage, PACKAGES } from './sources.ts';
+import { makeBases, TOOLS, VARIANTS } from './variants.ts';
 
 /**
  * Assembles the conformance corpus in tests/corpus/.generated: real images from Debian packages (sources.ts) and

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
-import { chooseFormat, convertButton, enterEmail, jobFigures, openConverter, saveDownload } from '../e2e/helpers';
-import { isUprightOf, shownThumbnail } from '../fixtures/oriented';
-import { magicFormat, sharpReadable } from '../independentDecoders';
-import { smartTarget } from '../../core/look';
-import { photoFrom } from '../bench/inputs';
-import { CORPUS_DIR, MANIFEST, type CorpusFile, type Manifest } from './manifest';
-import { extractedPackage } from './sources';
+import { chooseFormat, convertButton, enterEmail, jobFigures, openConverter, saveDownload } from '../e2e/helpers.ts';
+import { isUprightOf, shownThumbnail } from '../fixtures/oriented.ts';
+import { magicFormat, sharpReadable } from '../independentDecoders.ts';
+import { smartTarget } from '../../core/look.ts';
+import { photoFrom } from '../bench/inputs.ts';
+import { CORPUS_DIR, MANIFEST, type CorpusFile, type Manifest } from './manifest.ts';
+import { extractedPackage } from './sources.ts';
 
 /**
  * The conformance corpus (build.ts) through the app in Chromium, as a visitor would take it: a batch of files picked,

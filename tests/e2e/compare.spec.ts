@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { FIXTURES } from '../fixtures/make-fixtures';
-import { chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers';
+import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers.ts';
 
 /**
  * See before you download: a finished job's Compare shows the original and the output of the same image, a divider

@@ -2,10 +2,10 @@ import { crc32 } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
-import { sharpReadable } from '../independentDecoders';
-import { convertButton, enterEmail, saveDownload } from './helpers';
+import { sharpReadable } from '../independentDecoders.ts';
+import { convertButton, enterEmail, saveDownload } from './helpers.ts';
 
-export { exifOf, magicFormat, sharpReadable } from '../independentDecoders';
+export { exifOf, magicFormat, sharpReadable } from '../independentDecoders.ts';
 
 /** Clicks Convert with a valid e-mail and waits until no job is pending or processing. */
 export async function convertAll(page: Page, expectedJobs: number): Promise<void> {

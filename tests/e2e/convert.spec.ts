@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { ANIMATED_FRAMES, FIXTURES, photo, photoPixels } from '../fixtures/make-fixtures';
-import { chooseFormat, fileCard, fixtureBytes, openConverter, pickFiles } from './helpers';
-import { convertAll, decoded, downloadAllZip, downloadJob, exifOf, magicFormat, sharpReadable } from './convert-helpers';
+import { ANIMATED_FRAMES, FIXTURES, photo, photoPixels } from '../fixtures/make-fixtures.ts';
+import { chooseFormat, fileCard, fixtureBytes, openConverter, pickFiles } from './helpers.ts';
+import { convertAll, decoded, downloadAllZip, downloadJob, exifOf, magicFormat, sharpReadable } from './convert-helpers.ts';
 
 /** Each output, and what sharp says it read (a JPEG XL reaches it as djxl's PNG: sharpReadable). */
 const OUTPUTS = [

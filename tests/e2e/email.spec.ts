@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { FIXTURES } from '../fixtures/make-fixtures';
-import { chooseFormat, convertButton, enterEmail, holdRequests, openConverter, pickFiles } from './helpers';
-import { downloadJob, magicFormat } from './convert-helpers';
+import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { chooseFormat, convertButton, enterEmail, holdRequests, openConverter, pickFiles } from './helpers.ts';
+import { downloadJob, magicFormat } from './convert-helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await openConverter(page);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { FIXTURES } from '../fixtures/make-fixtures';
-import { convertButton, enterEmail, fixture, openConverter } from './helpers';
-import { downloadAllZip } from './convert-helpers';
+import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { convertButton, enterEmail, fixture, openConverter } from './helpers.ts';
+import { downloadAllZip } from './convert-helpers.ts';
 
 /**
  * See before you convert: as soon as there are files and settings, the action bar says what the batch will weigh,

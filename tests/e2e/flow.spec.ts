@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { ESTIMATE_CAP } from '../../src/conversion/jobs';
-import { FIXTURES } from '../fixtures/make-fixtures';
-import { ALONE, convertButton, enterEmail, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers';
-import { convertAll, downloadAllZip, downloadJob } from './convert-helpers';
+import { ESTIMATE_CAP } from '../../src/conversion/jobs.ts';
+import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { ALONE, convertButton, enterEmail, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers.ts';
+import { convertAll, downloadAllZip, downloadJob } from './convert-helpers.ts';
 
 /** The flow around a batch: what Convert offers, what it says when it cannot, and where focus goes. */
 

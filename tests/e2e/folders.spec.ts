@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { FIXTURES } from '../fixtures/make-fixtures';
-import { convertAll, downloadAllZip, magicFormat } from './convert-helpers';
-import { fixtureBytes, openConverter } from './helpers';
+import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { convertAll, downloadAllZip, magicFormat } from './convert-helpers.ts';
+import { fixtureBytes, openConverter } from './helpers.ts';
 
 /**
  * A folder of photos, picked whole ("Add a folder", `webkitdirectory`) or dragged from the file manager onto the drop

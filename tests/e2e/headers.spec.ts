@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { FIXTURES } from '../fixtures/make-fixtures';
-import { convertAll, downloadAllZip, magicFormat } from './convert-helpers';
-import { chooseFormat, convertButton, openConverter, pickFiles, watchCspViolations } from './helpers';
+import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { convertAll, downloadAllZip, magicFormat } from './convert-helpers.ts';
+import { chooseFormat, convertButton, openConverter, pickFiles, watchCspViolations } from './helpers.ts';
 
 /** The app is served as a host would serve it (the build's `_headers`, applied by the preview server). */
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Download, type Page } from '@playwright/test';
-import { FORGET_KEPT_BATCH } from '../keptBatch';
+import { FORGET_KEPT_BATCH } from '../keptBatch.ts';
 
 export const FIXTURE_DIR = join(dirname(fileURLToPath(import.meta.url)), '.generated');
 

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { FIXTURES } from '../fixtures/make-fixtures';
-import { convertButton, enterEmail, fileCard, FIXTURE_DIR, fixture, fixtureBytes, openConverter } from './helpers';
-import { convertAll, decoded, downloadAllZip, magicFormat } from './convert-helpers';
+import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { convertButton, enterEmail, fileCard, FIXTURE_DIR, fixture, fixtureBytes, openConverter } from './helpers.ts';
+import { convertAll, decoded, downloadAllZip, magicFormat } from './convert-helpers.ts';
 
 /**
  * Hostile and heavy input, each in one batch with good files: the bad one gets its own clear state and the others

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { FIXTURES } from '../fixtures/make-fixtures';
-import { chooseFormat, convertButton, enterEmail, fileCard, fixtureBytes, openConverter, pickFiles } from './helpers';
-import { startVersionedServer, type VersionedServer } from './versionedServer';
+import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { chooseFormat, convertButton, enterEmail, fileCard, fixtureBytes, openConverter, pickFiles } from './helpers.ts';
+import { startVersionedServer, type VersionedServer } from './versionedServer.ts';
 
 const DIST = join(import.meta.dirname, '../../dist');
 const UPDATE_PORT = Number(process.env.E2E_UPDATE_PORT || 4176);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { FIXTURES } from '../fixtures/make-fixtures';
-import { dropFiles, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers';
+import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { dropFiles, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await openConverter(page);

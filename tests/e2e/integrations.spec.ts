@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { fakeBackendPort, integrationsEnv, integrationsPort } from '../../playwright.config';
-import { FIXTURES } from '../fixtures/make-fixtures';
-import { KEPT_SOURCE_SIZES } from '../keptBatch';
-import { convertAll, downloadAllZip } from './convert-helpers';
-import { chooseFormat, convertButton, fixture, openConverter, pickFiles, watchCspViolations } from './helpers';
-import { startFakeBackend, type FakeBackend } from './fakeBackend';
+import { fakeBackendPort, integrationsEnv, integrationsPort } from '../../playwright.config.ts';
+import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { KEPT_SOURCE_SIZES } from '../keptBatch.ts';
+import { convertAll, downloadAllZip } from './convert-helpers.ts';
+import { chooseFormat, convertButton, fixture, openConverter, pickFiles, watchCspViolations } from './helpers.ts';
+import { startFakeBackend, type FakeBackend } from './fakeBackend.ts';
 
 /** The spec's section 7, against the build configured with integrationsEnv (playwright.config.ts). */
 const CONFIGURED_APP = `http://localhost:${integrationsPort}/`;

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { smartTarget } from '../../core/look';
-import { ssimulacra2Metric, type Ssimulacra2 } from '../../wasm/ssimulacra2/metric';
-import { lookTiles, lookView } from '../../workers/pipeline/look';
-import { FIXTURES } from '../fixtures/make-fixtures';
-import { convertAll, downloadJob, sharpReadable } from './convert-helpers';
-import { chooseFormat, fixtureBytes, openConverter, pickFiles } from './helpers';
+import { smartTarget } from '../../core/look.ts';
+import { ssimulacra2Metric, type Ssimulacra2 } from '../../wasm/ssimulacra2/metric.ts';
+import { lookTiles, lookView } from '../../workers/pipeline/look.ts';
+import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { convertAll, downloadJob, sharpReadable } from './convert-helpers.ts';
+import { chooseFormat, fixtureBytes, openConverter, pickFiles } from './helpers.ts';
 
 /**
  * How an output looks: every lossy output is judged (SSIMULACRA2 on a view of full-resolution tiles) and its job says

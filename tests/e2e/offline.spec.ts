@@ -1,8 +1,8 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { FIXTURES } from '../fixtures/make-fixtures';
-import { answerWithoutIsolationHeaders } from '../unisolatedHost';
-import { chooseFormat, openConverter, pickFiles, watchCspViolations } from './helpers';
-import { convertAll, downloadJob, magicFormat } from './convert-helpers';
+import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { answerWithoutIsolationHeaders } from '../unisolatedHost.ts';
+import { chooseFormat, openConverter, pickFiles, watchCspViolations } from './helpers.ts';
+import { convertAll, downloadJob, magicFormat } from './convert-helpers.ts';
 
 test.use({ serviceWorkers: 'allow' });
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Response } from '@playwright/test';
-import { FIXTURES } from '../fixtures/make-fixtures';
-import { dropFiles, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers';
+import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { dropFiles, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers.ts';
 
 test('the viewport is not zoomable, as the spec asks', async ({ page }) => {
   await openConverter(page);

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { FIXTURES } from '../fixtures/make-fixtures';
-import { chromiumArgs, chromiumPath } from '../../playwright.config';
-import { chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers';
-import { downloadAllZip, downloadJob, magicFormat } from './convert-helpers';
-import { KEPT_FILES, KEPT_SOURCE_SIZES, RECORDED_LOOKS } from '../keptBatch';
+import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { chromiumArgs, chromiumPath } from '../../playwright.config.ts';
+import { chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers.ts';
+import { downloadAllZip, downloadJob, magicFormat } from './convert-helpers.ts';
+import { KEPT_FILES, KEPT_SOURCE_SIZES, RECORDED_LOOKS } from '../keptBatch.ts';
 
 /**
  * Nothing lost: the batch is kept on the device as it converts (the origin private file system here, in Chromium), so

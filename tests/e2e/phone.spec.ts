@@ -1,10 +1,10 @@
 import { basename } from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { galleryPhotos } from '../corpus/sources';
-import { slowPageCpu, TAP_EVERY_MS, tapPoint, throttlePageCpu } from '../phone-cpu';
-import { downloadAllZip, magicFormat } from './convert-helpers';
-import { chooseFormat, convertButton, enterEmail, openConverter } from './helpers';
+import { galleryPhotos } from '../corpus/sources.ts';
+import { slowPageCpu, TAP_EVERY_MS, tapPoint, throttlePageCpu } from '../phone-cpu.ts';
+import { downloadAllZip, magicFormat } from './convert-helpers.ts';
+import { chooseFormat, convertButton, enterEmail, openConverter } from './helpers.ts';
 
 /**
  * A mid-range phone's screen and touch. No Playwright trace: it snapshots the page's DOM around every action, in the

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { FIXTURES } from '../fixtures/make-fixtures';
-import { ALONE, chooseFormat, convertButton, enterEmail, fixture, holdRequests, openConverter } from './helpers';
-import { throttlePageCpu } from '../phone-cpu';
-import { downloadAllZip, magicFormat } from './convert-helpers';
+import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { ALONE, chooseFormat, convertButton, enterEmail, fixture, holdRequests, openConverter } from './helpers.ts';
+import { throttlePageCpu } from '../phone-cpu.ts';
+import { downloadAllZip, magicFormat } from './convert-helpers.ts';
 
 const jobsIn = (page: Page, status: string) => page.locator(`[data-testid="job"][data-status="${status}"]`);
 

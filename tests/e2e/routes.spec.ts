@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { ConversionSettings } from '../../core/contract';
-import { detectFormat, FORMATS } from '../../core/formats';
-import type { Orientation } from '../../core/orientation';
-import { planJob } from '../../core/plan';
-import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
-import { ORIENTED_SOURCES, UPRIGHT } from '../fixtures/oriented';
-import { ROUTE_CASES, expectedOutputs, wrongOutputs, type RouteCase } from '../route-cases';
-import { convertAll, downloadAllZip } from './convert-helpers';
-import { FIXTURE_DIR, chooseFormat, openConverter } from './helpers';
+import type { ConversionSettings } from '../../core/contract.ts';
+import { detectFormat, FORMATS } from '../../core/formats.ts';
+import type { Orientation } from '../../core/orientation.ts';
+import { planJob } from '../../core/plan.ts';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
+import { ORIENTED_SOURCES, UPRIGHT } from '../fixtures/oriented.ts';
+import { ROUTE_CASES, expectedOutputs, wrongOutputs, type RouteCase } from '../route-cases.ts';
+import { convertAll, downloadAllZip } from './convert-helpers.ts';
+import { FIXTURE_DIR, chooseFormat, openConverter } from './helpers.ts';
 
 /**
  * A photo comes out as it was shot on every route a job can take (core/plan.ts planRoute): each case of

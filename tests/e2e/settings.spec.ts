@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseFormat, openConverter } from './helpers';
+import { chooseFormat, openConverter } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await openConverter(page);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FIXTURES } from '../fixtures/make-fixtures';
-import { convertAll, downloadAllZip, magicFormat } from './convert-helpers';
-import { chooseFormat, convertButton, enterEmail, openConverter, pickFiles } from './helpers';
+import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { convertAll, downloadAllZip, magicFormat } from './convert-helpers.ts';
+import { chooseFormat, convertButton, enterEmail, openConverter, pickFiles } from './helpers.ts';
 
 /**
  * Taking a batch elsewhere than a zip. The browser's own share sheet and folder dialog cannot be driven headless, so

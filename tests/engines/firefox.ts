@@ -1,5 +1,5 @@
 import puppeteer from 'puppeteer-core';
-import type { EngineSession } from './session';
+import type { EngineSession } from './session.ts';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 

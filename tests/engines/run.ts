@@ -2,12 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeFixtures } from '../fixtures/make-fixtures';
-import { makeOrientedSources } from '../fixtures/oriented';
-import { startFirefox } from './firefox';
-import { SCENARIOS, startFresh, type Scenario, type ScenarioContext } from './scenarios';
-import type { EngineSession } from './session';
-import { startWebKit } from './webkit';
+import { makeFixtures } from '../fixtures/make-fixtures.ts';
+import { makeOrientedSources } from '../fixtures/oriented.ts';
+import { startFirefox } from './firefox.ts';
+import { SCENARIOS, startFresh, type Scenario, type ScenarioContext } from './scenarios.ts';
+import type { EngineSession } from './session.ts';
+import { startWebKit } from './webkit.ts';
 
 /**
  * The app in the other two engines: Debian's Firefox ESR and WebKitGTK (what Safari is built on), each through the

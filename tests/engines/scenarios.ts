@@ -2,13 +2,13 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
-import { smartTarget } from '../../core/look';
-import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
-import { FIXTURES } from '../fixtures/make-fixtures';
-import { ONE_OF_EACH_KIND, ROUTE_CASES, expectedOutputs, wrongOutputs } from '../route-cases';
-import { magicFormat, sharpReadable } from '../independentDecoders';
-import { FORGET_KEPT_BATCH, KEPT_FILES, KEPT_SOURCE_SIZES, RECORDED_JOBS } from '../keptBatch';
-import { waitFor, type EngineSession, type Waiting } from './session';
+import { smartTarget } from '../../core/look.ts';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
+import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { ONE_OF_EACH_KIND, ROUTE_CASES, expectedOutputs, wrongOutputs } from '../route-cases.ts';
+import { magicFormat, sharpReadable } from '../independentDecoders.ts';
+import { FORGET_KEPT_BATCH, KEPT_FILES, KEPT_SOURCE_SIZES, RECORDED_JOBS } from '../keptBatch.ts';
+import { waitFor, type EngineSession, type Waiting } from './session.ts';
 
 /**
  * What every engine must do, as a visitor would: add files and read the intake's verdicts, convert to each format,

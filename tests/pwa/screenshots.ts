@@ -6,8 +6,8 @@
 import { chromium, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { chromiumArgs, chromiumPath } from '../../playwright.config';
-import { makeFixtures } from '../fixtures/make-fixtures';
+import { chromiumArgs, chromiumPath } from '../../playwright.config.ts';
+import { makeFixtures } from '../fixtures/make-fixtures.ts';
 
 const PORT = 4188;
 const ROOT = join(import.meta.dirname, '../..');

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startThrowawayPostgres, type ThrowawayPostgres } from './throwawayPostgres';
+import { startThrowawayPostgres, type ThrowawayPostgres } from './throwawayPostgres.ts';
 
 const migrationsDir = join(import.meta.dirname, '../../supabase/migrations');
 const migration = readdirSync(migrationsDir).find((name) => name.endsWith('_pixel_emails.sql'))!;

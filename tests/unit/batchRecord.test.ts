@@ -12,9 +12,9 @@ import {
   planRestore,
   sourceFile,
   type JobRecord,
-} from '../../src/conversion/batchRecord';
-import { createJob, jobFromRecord, jobsReducer, type ConversionJob, type JobAction } from '../../src/conversion/jobs';
-import { DEFAULT_SETTINGS, settingsKey } from '../../src/features/settings/settings';
+} from '../../src/conversion/batchRecord.ts';
+import { createJob, jobFromRecord, jobsReducer, type ConversionJob, type JobAction } from '../../src/conversion/jobs.ts';
+import { DEFAULT_SETTINGS, settingsKey } from '../../src/features/settings/settings.ts';
 
 const AVIF = { ...DEFAULT_SETTINGS, outputFormat: 'avif' as const, quality: 60 };
 const NOW = Date.UTC(2026, 10, 25, 12);

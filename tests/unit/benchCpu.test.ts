@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuUsed, mergeReading, type ThreadCpu } from '../bench/cpu';
+import { cpuUsed, mergeReading, type ThreadCpu } from '../bench/cpu.ts';
 
 const reading = (entries: [string, string, number][]) => new Map<string, ThreadCpu>(entries.map(([thread, group, seconds]) => [thread, { group, seconds }]));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { median } from '../../src/lib/median';
-import { benchmarkPage, mergeResults } from '../bench/report';
-import { longTaskFigures, oneWorkerBusyFigures, tapFigures, type BenchEvent } from '../bench/figures';
+import { median } from '../../src/lib/median.ts';
+import { benchmarkPage, mergeResults } from '../bench/report.ts';
+import { longTaskFigures, oneWorkerBusyFigures, tapFigures, type BenchEvent } from '../bench/figures.ts';
 
 /** One Event Timing entry: `wait` from input to the handlers, `handlers` in them, the rest to the next paint. */
 const event = (interactionId: number, name: string, start: number, { wait, handlers, duration }: { wait: number; handlers: number; duration: number }): BenchEvent => ({

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { readImageHeader } from '../../src/conversion/probe';
-import { TINY_AVIF_TURNED, TINY_HEIC_TURNED, TINY_WEBP } from '../../workers/pipeline/browser-orientation';
+import { readImageHeader } from '../../src/conversion/probe.ts';
+import { TINY_AVIF_TURNED, TINY_HEIC_TURNED, TINY_WEBP } from '../../workers/pipeline/browser-orientation.ts';
 
 /**
  * The pictures a worker decodes to learn whether its browser applies a format's orientation

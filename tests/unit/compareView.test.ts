@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyMatrix, planView, viewMatrix } from '../../core/view';
-import { actualSizeZoom, clampViewport, fitZoom, fitted, panBy, scaledRect, toImage, visibleRect, zoomAbout } from '../../src/features/compare/viewport';
+import { applyMatrix, planView, viewMatrix } from '../../core/view.ts';
+import { actualSizeZoom, clampViewport, fitZoom, fitted, panBy, scaledRect, toImage, visibleRect, zoomAbout } from '../../src/features/compare/viewport.ts';
 
 const IMAGE = { width: 4000, height: 3000 };
 const VIEW = { width: 400, height: 300 };

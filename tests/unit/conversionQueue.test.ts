@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ConvertOptions, Converter } from '../../src/conversion/bridge';
-import type { ConversionSettings, ConvertResult, JudgeRequest, LookSource, OutputLook } from '../../core/contract';
-import { AbortedError, WorkerCrashedError } from '../../src/conversion/pool';
-import { ConversionQueue, HAND_OVER_WINDOW, LOOKS_KEPT_FOR_LATER, WORKER_NEWS_EVERY_MS, type RunSummary } from '../../src/conversion/conversionQueue';
-import type { JobRecord } from '../../src/conversion/batchRecord';
-import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
-import { waitUntil } from './support/waitUntil';
+import type { ConvertOptions, Converter } from '../../src/conversion/bridge.ts';
+import type { ConversionSettings, ConvertResult, JudgeRequest, LookSource, OutputLook } from '../../core/contract.ts';
+import { AbortedError, WorkerCrashedError } from '../../src/conversion/pool.ts';
+import { ConversionQueue, HAND_OVER_WINDOW, LOOKS_KEPT_FOR_LATER, WORKER_NEWS_EVERY_MS, type RunSummary } from '../../src/conversion/conversionQueue.ts';
+import type { JobRecord } from '../../src/conversion/batchRecord.ts';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
+import { waitUntil } from './support/waitUntil.ts';
 
 interface Call {
   file: Blob;

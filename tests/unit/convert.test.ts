@@ -1,17 +1,17 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ConversionSettings, ConvertRequest } from '../../core/contract';
-import { detectFormat, sourceFormatInfo } from '../../core/formats';
-import { outputTooLargeMessage } from '../../core/messages';
-import { chromiumCanvas } from './support/canvas';
-import { planJob } from '../../core/plan';
-import { readImageHeader } from '../../src/conversion/probe';
-import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
-import { resizeLanczos3 } from '../../wasm';
-import { toImageData } from '../../workers/pipeline/canvas-encoder';
-import { convertImage, judgeOutput, type ConversionOutcome } from '../../workers/pipeline/convert';
-import type { Resizer } from '../../workers/pipeline/transform';
-import { serveBuildAssets } from './support/serveBuildAssets';
+import type { ConversionSettings, ConvertRequest } from '../../core/contract.ts';
+import { detectFormat, sourceFormatInfo } from '../../core/formats.ts';
+import { outputTooLargeMessage } from '../../core/messages.ts';
+import { chromiumCanvas } from './support/canvas.ts';
+import { planJob } from '../../core/plan.ts';
+import { readImageHeader } from '../../src/conversion/probe.ts';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
+import { resizeLanczos3 } from '../../wasm/index.ts';
+import { toImageData } from '../../workers/pipeline/canvas-encoder.ts';
+import { convertImage, judgeOutput, type ConversionOutcome } from '../../workers/pipeline/convert.ts';
+import type { Resizer } from '../../workers/pipeline/transform.ts';
+import { serveBuildAssets } from './support/serveBuildAssets.ts';
 
 /**
  * The worker's pipeline on plain buffers, in Node: no createImageBitmap, OffscreenCanvas or ImageDecoder here, so

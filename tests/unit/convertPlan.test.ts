@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONVERT_BLOCKED, planConvert } from '../../src/features/queue/convertPlan';
-import type { FileOutcome } from '../../src/conversion/jobs';
+import { CONVERT_BLOCKED, planConvert } from '../../src/features/queue/convertPlan.ts';
+import type { FileOutcome } from '../../src/conversion/jobs.ts';
 
 const file = (name: string) => new File([new Uint8Array(200)], name, { type: 'image/png' });
 const [a, b, c] = [file('a.png'), file('b.png'), file('c.png')];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '../../src/features/email/email';
+import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '../../src/features/email/email.ts';
 
 describe('e-mail', () => {
   it('is trimmed and lower-cased before use', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Converter } from '../../src/conversion/bridge';
-import type { ConvertResult } from '../../core/contract';
-import type { DeviceBatch, Restored } from '../../src/conversion/deviceBatch';
-import { ConversionEngine, type EngineEvents } from '../../src/conversion/engine';
-import { AbortedError } from '../../src/conversion/pool';
-import { ScreenAwake } from '../../src/conversion/screenAwake';
-import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
-import { waitUntil } from './support/waitUntil';
+import type { Converter } from '../../src/conversion/bridge.ts';
+import type { ConvertResult } from '../../core/contract.ts';
+import type { DeviceBatch, Restored } from '../../src/conversion/deviceBatch.ts';
+import { ConversionEngine, type EngineEvents } from '../../src/conversion/engine.ts';
+import { AbortedError } from '../../src/conversion/pool.ts';
+import { ScreenAwake } from '../../src/conversion/screenAwake.ts';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
+import { waitUntil } from './support/waitUntil.ts';
 
 /** A converter the test finishes by hand, honouring the abort signal as the pool does (the queue's collaborator). */
 function manualConverter() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centredPart } from '../../core/geometry';
-import { estimateBytes, estimateText, filesToSample, roughBytes, type EstimatedFile } from '../../src/features/queue/estimate';
+import { centredPart } from '../../core/geometry.ts';
+import { estimateBytes, estimateText, filesToSample, roughBytes, type EstimatedFile } from '../../src/features/queue/estimate.ts';
 
 const file = (name: string, bytes: number) => new File([new Uint8Array(bytes)], name);
 const entry = (name: string, bytes: number, format: EstimatedFile['format'], pixels: number, outputPixels = pixels, cap: number | null = null): EstimatedFile => ({

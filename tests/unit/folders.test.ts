@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickedFolder, walkEntries, type EntryLike } from '../../src/features/intake/folders';
+import { pickedFolder, walkEntries, type EntryLike } from '../../src/features/intake/folders.ts';
 
 /**
  * A dropped folder as the File and Directory Entries API hands it to the page (webkitGetAsEntry): entries made here

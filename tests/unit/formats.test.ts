@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FORMATS, IMAGE_FORMATS, SOURCE_FORMATS, SOURCE_FORMAT_IDS, detectFormat, formatFromMimeType, sourceFormatInfo } from '../../core/formats';
-import { CODECS, SOURCE_CODECS } from '../../wasm';
-import { HEADS } from './signatures';
+import { FORMATS, IMAGE_FORMATS, SOURCE_FORMATS, SOURCE_FORMAT_IDS, detectFormat, formatFromMimeType, sourceFormatInfo } from '../../core/formats.ts';
+import { CODECS, SOURCE_CODECS } from '../../wasm/index.ts';
+import { HEADS } from './signatures.ts';
 
 describe('the format registry', () => {
   it('has one entry per format, keyed by its own id, with a distinct extension and MIME type', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterNextFrame, onNextFrame } from '../../src/lib/frames';
+import { afterNextFrame, onNextFrame } from '../../src/lib/frames.ts';
 
 /** A visible page whose frames come when `frame()` is called, and which `hide()` sends to the background. */
 function visiblePage() {

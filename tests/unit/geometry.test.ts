@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
-import { settingsReducer, type SettingsAction } from '../../src/features/settings/settingsReducer';
-import { changesPixels, planGeometry, resolutionNeeded, scaleRect } from '../../core/geometry';
-import { createRawImage } from '../../workers/pipeline/raw-image';
-import { eighthsAtLeast } from '../../workers/pipeline/scaled-decode';
-import { transform, type Resizer } from '../../workers/pipeline/transform';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
+import { settingsReducer, type SettingsAction } from '../../src/features/settings/settingsReducer.ts';
+import { changesPixels, planGeometry, resolutionNeeded, scaleRect } from '../../core/geometry.ts';
+import { createRawImage } from '../../workers/pipeline/raw-image.ts';
+import { eighthsAtLeast } from '../../workers/pipeline/scaled-decode.ts';
+import { transform, type Resizer } from '../../workers/pipeline/transform.ts';
 
 const landscape = { width: 4000, height: 3000 }; // 4:3
 const portrait = { width: 3000, height: 4000 }; // 3:4

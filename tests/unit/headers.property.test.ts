@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { VALIDATION_MESSAGES, validateFile } from '../../src/features/intake/validateFile';
-import { detectFormat, SOURCE_FORMAT_IDS, type SourceFormat } from '../../core/formats';
-import { probeImage, readImageHeader } from '../../src/conversion/probe';
+import { VALIDATION_MESSAGES, validateFile } from '../../src/features/intake/validateFile.ts';
+import { detectFormat, SOURCE_FORMAT_IDS, type SourceFormat } from '../../core/formats.ts';
+import { probeImage, readImageHeader } from '../../src/conversion/probe.ts';
 
 const readImageSize = async (f: SourceFormat, bytes: Uint8Array) => (await readImageHeader(f, bytes))?.size ?? null;
-import { headerOf } from './signatures';
+import { headerOf } from './signatures.ts';
 
 /**
  * Property-based: the header parsers and the intake rules against random, generated, truncated and mutated bytes.

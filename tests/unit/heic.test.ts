@@ -4,18 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
-import { CONVERSION_ERRORS } from '../../core/messages';
-import { detectFormat, sourceFormatInfo } from '../../core/formats';
-import { planJob } from '../../core/plan';
-import { readImageHeader } from '../../src/conversion/probe';
-import { resizeLanczos3, SOURCE_CODECS } from '../../wasm';
-import { toImageData } from '../../workers/pipeline/canvas-encoder';
-import { convertImage } from '../../workers/pipeline/convert';
-import { withHeifTransforms } from '../fixtures/heif-transforms';
-import { photoPixels } from '../fixtures/make-fixtures';
-import { chromiumCanvas } from './support/canvas';
-import { serveBuildAssets } from './support/serveBuildAssets';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
+import { CONVERSION_ERRORS } from '../../core/messages.ts';
+import { detectFormat, sourceFormatInfo } from '../../core/formats.ts';
+import { planJob } from '../../core/plan.ts';
+import { readImageHeader } from '../../src/conversion/probe.ts';
+import { resizeLanczos3, SOURCE_CODECS } from '../../wasm/index.ts';
+import { toImageData } from '../../workers/pipeline/canvas-encoder.ts';
+import { convertImage } from '../../workers/pipeline/convert.ts';
+import { withHeifTransforms } from '../fixtures/heif-transforms.ts';
+import { photoPixels } from '../fixtures/make-fixtures.ts';
+import { chromiumCanvas } from './support/canvas.ts';
+import { serveBuildAssets } from './support/serveBuildAssets.ts';
 
 /**
  * HEIC through libheif in WebAssembly (wasm/heic), in Node as in a browser without a HEIC decoder: files made here

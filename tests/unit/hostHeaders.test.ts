@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, headersFile, headersFor, hostHeaderRules } from '../../src/app/hostHeaders';
-import { withCrossOriginIsolation } from '../../core/isolation';
+import { contentSecurityPolicy, headersFile, headersFor, hostHeaderRules } from '../../src/app/hostHeaders.ts';
+import { withCrossOriginIsolation } from '../../core/isolation.ts';
 
 const directives = (csp: string) => new Map(csp.split('; ').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]));
 

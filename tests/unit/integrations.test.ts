@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { integrationConfig, integrationOrigins, privacyNote } from '../../src/features/integrations/integrationConfig';
-import { clockFields, conversionCompletedFields, conversionStartedFields, emailDomain, megabytes, type PageContext } from '../../src/features/integrations/webhookFields';
-import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
+import { integrationConfig, integrationOrigins, privacyNote } from '../../src/features/integrations/integrationConfig.ts';
+import { clockFields, conversionCompletedFields, conversionStartedFields, emailDomain, megabytes, type PageContext } from '../../src/features/integrations/webhookFields.ts';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
 
 const MB = 1024 * 1024;
 

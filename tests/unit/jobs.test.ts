@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
-import { createJob, estimatedProgress, jobsReducer, runTimeLeftMs, stageLabel, summarise, type ConversionJob, type JobAction } from '../../src/conversion/jobs';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
+import { createJob, estimatedProgress, jobsReducer, runTimeLeftMs, stageLabel, summarise, type ConversionJob, type JobAction } from '../../src/conversion/jobs.ts';
 
 /** A worker takes a job at time 0, expected to take 10 s. */
 const START_A: JobAction = { type: 'started', id: 'a', at: 0, expectedMs: 10_000 };

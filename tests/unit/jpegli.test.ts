@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JpegliError, jpegliEncoder, type JpegliOptions } from '../../wasm/jpegli/jpegli';
+import { JpegliError, jpegliEncoder, type JpegliOptions } from '../../wasm/jpegli/jpegli.ts';
 
 /** The committed build (wasm/jpegli/build.sh), run as the workers run it: compiled, instantiated, no glue. */
 let encode: ReturnType<typeof jpegliEncoder>;

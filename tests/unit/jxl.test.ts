@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exifOrientation } from '../../core/exif';
-import { detectFormat } from '../../core/formats';
-import { readImageHeader } from '../../src/conversion/probe';
-import { CODECS, SOURCE_CODECS } from '../../wasm';
-import { encodeLibjxl } from '../../wasm/jxl/loader';
-import { FAST_EFFORT, libjxlOptions } from '../../wasm/jxl/meta';
-import { photoPixels } from '../fixtures/make-fixtures';
-import { serveBuildAssets } from './support/serveBuildAssets';
+import { exifOrientation } from '../../core/exif.ts';
+import { detectFormat } from '../../core/formats.ts';
+import { readImageHeader } from '../../src/conversion/probe.ts';
+import { CODECS, SOURCE_CODECS } from '../../wasm/index.ts';
+import { encodeLibjxl } from '../../wasm/jxl/loader.ts';
+import { FAST_EFFORT, libjxlOptions } from '../../wasm/jxl/meta.ts';
+import { photoPixels } from '../fixtures/make-fixtures.ts';
+import { serveBuildAssets } from './support/serveBuildAssets.ts';
 
 /**
  * JPEG XL through libjxl in WebAssembly (wasm/jxl, jSquash's builds), in Node as in a browser without a JPEG XL

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { inTurns } from '../../src/lib/inTurns';
-import { formatBytes, formatMegabytes, percentLarger, percentSaved } from '../../src/lib/formatBytes';
-import { displayExtension, folderOfPath, outputFileName, pathInFolder, uniqueFileNames } from '../../src/lib/fileNames';
-import { countOf } from '../../src/lib/plural';
+import { inTurns } from '../../src/lib/inTurns.ts';
+import { formatBytes, formatMegabytes, percentLarger, percentSaved } from '../../src/lib/formatBytes.ts';
+import { displayExtension, folderOfPath, outputFileName, pathInFolder, uniqueFileNames } from '../../src/lib/fileNames.ts';
+import { countOf } from '../../src/lib/plural.ts';
 
 describe('formatBytes: 1024-based Bytes, KB, MB, GB with 2 decimals', () => {
   it.each([

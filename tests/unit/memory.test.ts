@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversionSettings } from '../../core/contract';
-import { conversionBudget, decodesTakeTurns, deviceMemoryGb, megapixels, pixelLimit } from '../../core/memory';
-import { chromiumCanvas, webkitCanvas } from './support/canvas';
-import { planJob } from '../../core/plan';
-import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
+import type { ConversionSettings } from '../../core/contract.ts';
+import { conversionBudget, decodesTakeTurns, deviceMemoryGb, megapixels, pixelLimit } from '../../core/memory.ts';
+import { chromiumCanvas, webkitCanvas } from './support/canvas.ts';
+import { planJob } from '../../core/plan.ts';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
 
 const MB = 1024 * 1024;
 const photo = (width: number, height: number) => ({ format: 'jpeg', size: { width, height }, orientation: 1 }) as const;

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exifOrientation, withUprightOrientation } from '../../core/exif';
-import type { ImageFormat } from '../../core/formats';
-import { CODECS } from '../../wasm';
-import { crc32 } from '../../wasm/png/exif';
+import { exifOrientation, withUprightOrientation } from '../../core/exif.ts';
+import type { ImageFormat } from '../../core/formats.ts';
+import { CODECS } from '../../wasm/index.ts';
+import { crc32 } from '../../wasm/png/exif.ts';
 
 const readExif = (bytes: Uint8Array, format: ImageFormat) => CODECS[format].metadata.readExif(bytes);
 const carriesMetadata = (bytes: Uint8Array, format: ImageFormat) => CODECS[format].metadata.hasMetadata(bytes);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isSlowPage, probeSettled, SLOW_PAGE_MS } from '../../src/conversion/pageSpeed';
-import { median } from '../../src/lib/median';
-import { leavesPageACore } from '../../src/conversion/pools';
+import { isSlowPage, probeSettled, SLOW_PAGE_MS } from '../../src/conversion/pageSpeed.ts';
+import { median } from '../../src/lib/median.ts';
+import { leavesPageACore } from '../../src/conversion/pools.ts';
 
 describe('isSlowPage: the probe\'s times on the page\'s thread', () => {
   it('goes by the middle time, so one lucky or unlucky moment does not decide', () => {

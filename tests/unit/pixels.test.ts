@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { adjust, crop, filterAmount, flatten, parseHexColour, rotate, uprightPixels } from '../../workers/pipeline/pixels';
-import type { RawImage } from '../../workers/pipeline/raw-image';
-import { frameOrientation } from '../../workers/pipeline/bitmap-pixels';
-import { shownAt } from '../fixtures/oriented';
+import { adjust, crop, filterAmount, flatten, parseHexColour, rotate, uprightPixels } from '../../workers/pipeline/pixels.ts';
+import type { RawImage } from '../../workers/pipeline/raw-image.ts';
+import { frameOrientation } from '../../workers/pipeline/bitmap-pixels.ts';
+import { shownAt } from '../fixtures/oriented.ts';
 
 function image(width: number, height: number, pixels: number[][]): RawImage {
   return { width, height, data: new Uint8ClampedArray(pixels.flat()) };

@@ -1,12 +1,12 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { ConversionSettings } from '../../core/contract';
-import { FORMATS, SOURCE_FORMATS } from '../../core/formats';
-import { chromiumCanvas, webkitCanvas } from './support/canvas';
-import { planJob, RESIZER_HEAP_BYTES, SAMPLE_PIXELS } from '../../core/plan';
-import { planFor } from '../../src/conversion/bridge';
-import { validateFile } from '../../src/features/intake/validateFile';
-import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
+import type { ConversionSettings } from '../../core/contract.ts';
+import { FORMATS, SOURCE_FORMATS } from '../../core/formats.ts';
+import { chromiumCanvas, webkitCanvas } from './support/canvas.ts';
+import { planJob, RESIZER_HEAP_BYTES, SAMPLE_PIXELS } from '../../core/plan.ts';
+import { planFor } from '../../src/conversion/bridge.ts';
+import { validateFile } from '../../src/features/intake/validateFile.ts';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
 
 const settings = (changes: Partial<ConversionSettings>): ConversionSettings => ({ ...DEFAULT_SETTINGS, ...changes });
 

@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WorkerPool, type PoolOptions } from '../../src/conversion/pool';
-import { waitUntil } from './support/waitUntil';
+import { WorkerPool, type PoolOptions } from '../../src/conversion/pool.ts';
+import { waitUntil } from './support/waitUntil.ts';
 
 /**
  * A stand-in for a module worker: the far end of a real MessageChannel serving a real Comlink API, so the pool's

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat as detectImageFormat } from '../../core/formats';
-import { bytesNeededForSignature, sniffImageFormat } from '../../src/conversion/probe';
-import { HEADS, blobOf, ftyp, headerOf } from './signatures';
-import { probeImage } from '../../src/conversion/bridge';
+import { detectFormat as detectImageFormat } from '../../core/formats.ts';
+import { bytesNeededForSignature, sniffImageFormat } from '../../src/conversion/probe.ts';
+import { HEADS, blobOf, ftyp, headerOf } from './signatures.ts';
+import { probeImage } from '../../src/conversion/bridge.ts';
 
 const bytes = (values: readonly number[]) => new Uint8Array(values);
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ImageFormat } from '../../core/formats';
-import { blobSource } from '../../core/byte-source';
-import { CODECS } from '../../wasm';
-import { probeImage, readImageHeader } from '../../src/conversion/probe';
-import { box, ftyp, latin1, u16be, u24le, u32be } from './signatures';
+import type { ImageFormat } from '../../core/formats.ts';
+import { blobSource } from '../../core/byte-source.ts';
+import { CODECS } from '../../wasm/index.ts';
+import { probeImage, readImageHeader } from '../../src/conversion/probe.ts';
+import { box, ftyp, latin1, u16be, u24le, u32be } from './signatures.ts';
 
 /**
  * The header readers on the layouts real cameras, phones and editors write, built here segment by segment: what

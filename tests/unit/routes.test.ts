@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type ConversionSettings, type Route, type SourceHeader } from '../../core/contract';
-import { planJob } from '../../core/plan';
-import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
-import { ORIENTED_SOURCES } from '../fixtures/oriented';
-import { ROUTE_CASES } from '../route-cases';
-import { chromiumCanvas, webkitCanvas } from './support/canvas';
+import { ROUTES, type ConversionSettings, type Route, type SourceHeader } from '../../core/contract.ts';
+import { planJob } from '../../core/plan.ts';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
+import { ORIENTED_SOURCES } from '../fixtures/oriented.ts';
+import { ROUTE_CASES } from '../route-cases.ts';
+import { chromiumCanvas, webkitCanvas } from './support/canvas.ts';
 
 /**
  * The plan names a job's route (core/plan.ts planRoute), and the route tests walk each: the cases of

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScreenAwake } from '../../src/conversion/screenAwake';
+import { ScreenAwake } from '../../src/conversion/screenAwake.ts';
 
 /**
  * A stand-in for the browser's WakeLock (Node has none): it grants or refuses, and its sentinels fire "release" as

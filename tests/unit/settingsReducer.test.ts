@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, settingsKey, type ConversionSettings } from '../../src/features/settings/settings';
-import { settingsReducer, snapToRange, type SettingsAction } from '../../src/features/settings/settingsReducer';
+import { DEFAULT_SETTINGS, settingsKey, type ConversionSettings } from '../../src/features/settings/settings.ts';
+import { settingsReducer, snapToRange, type SettingsAction } from '../../src/features/settings/settingsReducer.ts';
 
 const run = (...actions: SettingsAction[]): ConversionSettings => actions.reduce(settingsReducer, DEFAULT_SETTINGS);
 

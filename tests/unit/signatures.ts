@@ -1,4 +1,4 @@
-import type { SourceFormat } from '../../core/formats';
+import type { SourceFormat } from '../../core/formats.ts';
 
 /** Bytes of a string, one per character (Latin-1). */
 export const latin1 = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));

@@ -1,11 +1,11 @@
 import sharp, { type Sharp, type TiffOptions } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { detectFormat } from '../../core/formats';
-import { probeImage, readImageHeader } from '../../src/conversion/probe';
-import { SOURCE_CODECS } from '../../wasm';
-import { validateFile } from '../../src/features/intake/validateFile';
-import { bmpOf, photoPixels } from '../fixtures/make-fixtures';
-import { latin1, u16le, u32le } from './signatures';
+import { detectFormat } from '../../core/formats.ts';
+import { probeImage, readImageHeader } from '../../src/conversion/probe.ts';
+import { SOURCE_CODECS } from '../../wasm/index.ts';
+import { validateFile } from '../../src/features/intake/validateFile.ts';
+import { bmpOf, photoPixels } from '../fixtures/make-fixtures.ts';
+import { latin1, u16le, u32le } from './signatures.ts';
 
 /** The sources only (TIFF, GIF, BMP): their header readers on the layouts files have, built here; TIFF's decoder too. */
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ssimulacra2Metric, type Ssimulacra2 } from '../../wasm/ssimulacra2/metric';
-import { ssimulacra2Pairs } from './support/ssimulacra2Pairs';
+import { ssimulacra2Metric, type Ssimulacra2 } from '../../wasm/ssimulacra2/metric.ts';
+import { ssimulacra2Pairs } from './support/ssimulacra2Pairs.ts';
 
 /** The committed build (wasm/ssimulacra2/build.sh), run as the workers run it: compiled, instantiated, no glue. */
 let score: Ssimulacra2;

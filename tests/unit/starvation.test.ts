@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { starvationWatch } from '../../src/conversion/pools';
+import { starvationWatch } from '../../src/conversion/pools.ts';
 
 describe('starvationWatch: when the conversions starve the page', () => {
   const alwaysCrowded = () => true;

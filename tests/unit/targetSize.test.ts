@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchTargetSize } from '../../workers/pipeline/target-size';
+import { searchTargetSize } from '../../workers/pipeline/target-size.ts';
 
 /** An encoder whose size is a known function of quality, recording what it was asked. */
 function fakeEncoder(sizeAt: (quality: number) => number) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllocatorHousekeeping, ownWorkMs, uiTasks, type TraceEvent } from '../ui-thread-tasks';
+import { isAllocatorHousekeeping, ownWorkMs, uiTasks, type TraceEvent } from '../ui-thread-tasks.ts';
 
 const MAIN = { pid: 7, tid: 1 };
 const threadName: TraceEvent = { name: 'thread_name', ph: 'M', ts: 0, ...MAIN, args: { name: 'CrRendererMain' } };

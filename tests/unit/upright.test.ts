@@ -3,18 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ConversionSettings } from '../../core/contract';
-import { detectFormat, sourceFormatInfo } from '../../core/formats';
-import { planJob } from '../../core/plan';
-import { readImageHeader } from '../../src/conversion/probe';
-import { DEFAULT_SETTINGS } from '../../src/features/settings/settings';
-import { resizeLanczos3 } from '../../wasm';
-import { toImageData } from '../../workers/pipeline/canvas-encoder';
-import { convertImage } from '../../workers/pipeline/convert';
-import { ORIENTED_SOURCES, makeOrientedSources, meanDifference, referenceRendering, thumbnailOf } from '../fixtures/oriented';
-import { ROUTE_CASES } from '../route-cases';
-import { chromiumCanvas } from './support/canvas';
-import { serveBuildAssets } from './support/serveBuildAssets';
+import type { ConversionSettings } from '../../core/contract.ts';
+import { detectFormat, sourceFormatInfo } from '../../core/formats.ts';
+import { planJob } from '../../core/plan.ts';
+import { readImageHeader } from '../../src/conversion/probe.ts';
+import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
+import { resizeLanczos3 } from '../../wasm/index.ts';
+import { toImageData } from '../../workers/pipeline/canvas-encoder.ts';
+import { convertImage } from '../../workers/pipeline/convert.ts';
+import { ORIENTED_SOURCES, makeOrientedSources, meanDifference, referenceRendering, thumbnailOf } from '../fixtures/oriented.ts';
+import { ROUTE_CASES } from '../route-cases.ts';
+import { chromiumCanvas } from './support/canvas.ts';
+import { serveBuildAssets } from './support/serveBuildAssets.ts';
 
 /**
  * Every source that says which way up it is, through the worker's pixel routes in Node, where no browser decodes: each

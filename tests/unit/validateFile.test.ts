@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES, VALIDATION_MESSAGES, validateFile } from '../../src/features/intake/validateFile';
-import { formatFromMimeType } from '../../core/formats';
-import { HEADS, blobOf, headerOf } from './signatures';
+import { MAX_FILE_BYTES, VALIDATION_MESSAGES, validateFile } from '../../src/features/intake/validateFile.ts';
+import { formatFromMimeType } from '../../core/formats.ts';
+import { HEADS, blobOf, headerOf } from './signatures.ts';
 
 /** 100 megapixels: the limit on a device of 4 GB or more. */
 const LIMIT = 100_000_000;

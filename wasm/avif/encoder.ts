@@ -1,7 +1,7 @@
-import { toImageData, wasmEncode } from '../../workers/pipeline/canvas-encoder';
-import type { Codec } from '../codec';
-import { encodeLibavif } from './loader';
-import { avif } from './meta';
+import { toImageData, wasmEncode } from '../../workers/pipeline/canvas-encoder.ts';
+import type { Codec } from '../codec.ts';
+import { encodeLibavif } from './loader.ts';
+import { avif } from './meta.ts';
 
 /** Always libavif: no browser encodes AVIF from a canvas. On every core when the job runs alone (loader.ts). */
 export const encode: Codec['encode'] = (image, { quality, alone = false }) =>

@@ -1,6 +1,6 @@
-import { containsBytes, latin1 } from '../../core/bytes';
-import type { ContainerMetadata } from '../codec';
-import { topLevelBox } from './header';
+import { containsBytes, latin1 } from '../../core/bytes.ts';
+import type { ContainerMetadata } from '../codec.ts';
+import { topLevelBox } from './header.ts';
 
 const METADATA_MARKS = [latin1('Exif'), latin1('application/rdf+xml')].map((mark) => [...mark]);
 

@@ -1,8 +1,8 @@
-import type { ByteSource } from '../../core/byte-source';
-import type { HeaderRead } from '../../core/format';
-import { isoBoxAt, u16be, u32be, type IsoBox } from '../../core/bytes';
-import type { Size } from '../../core/geometry';
-import { orientationOfHeif, UPRIGHT, type HeifTransform, type Orientation } from '../../core/orientation';
+import type { ByteSource } from '../../core/byte-source.ts';
+import type { HeaderRead } from '../../core/format.ts';
+import { isoBoxAt, u16be, u32be, type IsoBox } from '../../core/bytes.ts';
+import type { Size } from '../../core/geometry.ts';
+import { orientationOfHeif, UPRIGHT, type HeifTransform, type Orientation } from '../../core/orientation.ts';
 
 /**
  * An AVIF's displayed-before-rotation size and rotation, from its ISO-BMFF boxes: the primary item (`pitm`) and the

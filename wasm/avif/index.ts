@@ -1,7 +1,7 @@
-import type { Codec } from '../codec';
-import { encode } from './encoder';
-import { avifMetadata } from './exif';
-import { decodeLibavif, encodeLibavif } from './loader';
-import { avif } from './meta';
+import type { Codec } from '../codec.ts';
+import { encode } from './encoder.ts';
+import { avifMetadata } from './exif.ts';
+import { decodeLibavif, encodeLibavif } from './loader.ts';
+import { avif } from './meta.ts';
 
 export const codec: Codec = { format: avif, decode: decodeLibavif, decodesUpright: false, encode, warm: (tiny) => encodeLibavif(tiny, {}, false), metadata: avifMetadata };

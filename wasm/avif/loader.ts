@@ -1,8 +1,8 @@
 import type { EncodeOptions } from '@jsquash/avif/meta';
 import encoderUrl from '@jsquash/avif/codec/enc/avif_enc.wasm?url';
 import decoderUrl from '@jsquash/avif/codec/dec/avif_dec.wasm?url';
-import { compileWasm, emscriptenEncode, jsquashStarted, once } from '../once';
-import { threadedBuildFits } from '../threads';
+import { compileWasm, emscriptenEncode, jsquashStarted, once } from '../once.ts';
+import { threadedBuildFits } from '../threads.ts';
 
 type Encode = (image: ImageData, options: Partial<EncodeOptions>) => Promise<ArrayBuffer>;
 

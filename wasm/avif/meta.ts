@@ -1,6 +1,6 @@
 import type { EncodeOptions } from '@jsquash/avif/meta';
-import { ftypBrands } from '../../core/bytes';
-import type { FormatInfo } from '../../core/format';
+import { ftypBrands } from '../../core/bytes.ts';
+import type { FormatInfo } from '../../core/format.ts';
 
 const AVIF_BRANDS = new Set(['avif', 'avis']);
 

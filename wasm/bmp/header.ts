@@ -1,8 +1,8 @@
 import { BMP } from 'image-size/types/bmp';
-import type { ByteSource } from '../../core/byte-source';
-import { u16le, u32le } from '../../core/bytes';
-import type { HeaderRead } from '../../core/format';
-import { UPRIGHT } from '../../core/orientation';
+import type { ByteSource } from '../../core/byte-source.ts';
+import { u16le, u32le } from '../../core/bytes.ts';
+import type { HeaderRead } from '../../core/format.ts';
+import { UPRIGHT } from '../../core/orientation.ts';
 
 /**
  * The size is in the DIB header, at a fixed place: image-size's parser reads it (a negative height is a top-down

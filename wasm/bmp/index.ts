@@ -1,5 +1,5 @@
-import { decodedByEveryBrowser, type SourceCodec } from '../codec';
-import { bmp } from './meta';
+import { decodedByEveryBrowser, type SourceCodec } from '../codec.ts';
+import { bmp } from './meta.ts';
 
 /** Decoded by the browser (createImageBitmap), which every engine can; no EXIF in a BMP. */
 export const codec: SourceCodec = decodedByEveryBrowser(bmp);

@@ -1,8 +1,8 @@
 import { GIF } from 'image-size/types/gif';
-import type { ByteSource } from '../../core/byte-source';
-import { ascii } from '../../core/bytes';
-import type { HeaderRead } from '../../core/format';
-import { UPRIGHT } from '../../core/orientation';
+import type { ByteSource } from '../../core/byte-source.ts';
+import { ascii } from '../../core/bytes.ts';
+import type { HeaderRead } from '../../core/format.ts';
+import { UPRIGHT } from '../../core/orientation.ts';
 
 /** How far into a GIF the walk looks for a second frame: an animation's first frame is rarely larger, and intake reads no more. */
 const ANIMATION_LOOK_AHEAD = 1024 * 1024;

@@ -1,6 +1,6 @@
-import { NO_SOURCE_METADATA, type SourceCodec } from '../codec';
-import { decodeHeic } from './loader';
-import { heic } from './meta';
+import { NO_SOURCE_METADATA, type SourceCodec } from '../codec.ts';
+import { decodeHeic } from './loader.ts';
+import { heic } from './meta.ts';
 
 /**
  * Decoded by the browser where it can (Safari), else by libheif in WebAssembly. Its EXIF is not read: HEIF orients

@@ -1,6 +1,6 @@
-import { be16, concat, startsWithBytes, u16be } from '../../core/bytes';
-import { EXIF_PREFIX, tiffPayload } from '../../core/exif';
-import type { ContainerMetadata } from '../codec';
+import { be16, concat, startsWithBytes, u16be } from '../../core/bytes.ts';
+import { EXIF_PREFIX, tiffPayload } from '../../core/exif.ts';
+import type { ContainerMetadata } from '../codec.ts';
 
 /** Segments that carry data about the image rather than the image: APP1 (EXIF, XMP), APP13 (IPTC), comments. */
 const METADATA_MARKERS = new Set([0xe1, 0xed, 0xfe]);

@@ -1,9 +1,9 @@
-import type { ByteSource } from '../../core/byte-source';
-import type { HeaderRead } from '../../core/format';
-import { asOrientation } from '../../core/orientation';
-import { startsWithBytes, u16be } from '../../core/bytes';
-import type { Size } from '../../core/geometry';
-import { EXIF_PREFIX, exifOrientation } from '../../core/exif';
+import type { ByteSource } from '../../core/byte-source.ts';
+import type { HeaderRead } from '../../core/format.ts';
+import { asOrientation } from '../../core/orientation.ts';
+import { startsWithBytes, u16be } from '../../core/bytes.ts';
+import type { Size } from '../../core/geometry.ts';
+import { EXIF_PREFIX, exifOrientation } from '../../core/exif.ts';
 
 /**
  * A JPEG's stored size and EXIF orientation, found by walking its segments from the start: each segment's marker

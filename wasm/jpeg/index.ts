@@ -1,8 +1,8 @@
-import type { Codec } from '../codec';
-import { encode } from './encoder';
-import { jpegMetadata } from './exif';
-import { decodeMozjpeg, encodeJpegli } from './loader';
-import { jpeg, jpegliOptions } from './meta';
+import type { Codec } from '../codec.ts';
+import { encode } from './encoder.ts';
+import { jpegMetadata } from './exif.ts';
+import { decodeMozjpeg, encodeJpegli } from './loader.ts';
+import { jpeg, jpegliOptions } from './meta.ts';
 
 export const codec: Codec = {
   format: jpeg,

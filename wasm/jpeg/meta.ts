@@ -1,6 +1,6 @@
-import { startsWithBytes } from '../../core/bytes';
-import type { FormatInfo } from '../../core/format';
-import type { JpegliOptions } from '../jpegli/jpegli';
+import { startsWithBytes } from '../../core/bytes.ts';
+import type { FormatInfo } from '../../core/format.ts';
+import type { JpegliOptions } from '../jpegli/jpegli.ts';
 
 /**
  * The lowest jpegli quality that looks at least as good as the browser's encoder at each of the slider's settings,

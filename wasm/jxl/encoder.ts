@@ -1,7 +1,7 @@
-import { toImageData, wasmEncode } from '../../workers/pipeline/canvas-encoder';
-import type { Codec } from '../codec';
-import { encodeLibjxl } from './loader';
-import { libjxlOptions } from './meta';
+import { toImageData, wasmEncode } from '../../workers/pipeline/canvas-encoder.ts';
+import type { Codec } from '../codec.ts';
+import { encodeLibjxl } from './loader.ts';
+import { libjxlOptions } from './meta.ts';
 
 /** Always libjxl: no browser encodes JPEG XL from a canvas. On every core when the job runs alone (wasm/threads.ts). */
 export const encode: Codec['encode'] = (image, { quality, thorough = true, alone = false }) =>

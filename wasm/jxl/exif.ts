@@ -1,8 +1,8 @@
-import { be32, concat, latin1, u32be } from '../../core/bytes';
-import { tiffPayload, withUprightOrientation } from '../../core/exif';
-import type { ContainerMetadata } from '../codec';
-import { containerBoxes } from './header';
-import { JXL_CONTAINER_SIGNATURE } from './meta';
+import { be32, concat, latin1, u32be } from '../../core/bytes.ts';
+import { tiffPayload, withUprightOrientation } from '../../core/exif.ts';
+import type { ContainerMetadata } from '../codec.ts';
+import { containerBoxes } from './header.ts';
+import { JXL_CONTAINER_SIGNATURE } from './meta.ts';
 
 /** Boxes that carry data about the image: EXIF, XMP, JUMBF, and any of them Brotli-compressed (`brob`). */
 const METADATA_BOXES = new Set(['Exif', 'xml ', 'jumb', 'brob']);

@@ -1,8 +1,8 @@
 import { JXLStream } from 'image-size/types/jxl-stream';
-import type { ByteSource } from '../../core/byte-source';
-import { isoBoxAt, type IsoBox } from '../../core/bytes';
-import type { HeaderRead } from '../../core/format';
-import { asOrientation } from '../../core/orientation';
+import type { ByteSource } from '../../core/byte-source.ts';
+import { isoBoxAt, type IsoBox } from '../../core/bytes.ts';
+import type { HeaderRead } from '../../core/format.ts';
+import { asOrientation } from '../../core/orientation.ts';
 
 /** The size is in the codestream's first bytes; in a container, behind the signature, ftyp and metadata boxes. */
 const HEADER_READ = 64 * 1024;

@@ -1,8 +1,8 @@
-import type { Codec } from '../codec';
-import { encode } from './encoder';
-import { jxlMetadata } from './exif';
-import { decodeJxl, encodeLibjxl } from './loader';
-import { jxl } from './meta';
+import type { Codec } from '../codec.ts';
+import { encode } from './encoder.ts';
+import { jxlMetadata } from './exif.ts';
+import { decodeJxl, encodeLibjxl } from './loader.ts';
+import { jxl } from './meta.ts';
 
 /**
  * Decoded by the browser where it can (Safari), else by libjxl in WebAssembly, which applies the codestream's

@@ -1,9 +1,9 @@
 import type { EncodeOptions } from '@jsquash/jxl/meta';
 import encoderUrl from '@jsquash/jxl/codec/enc/jxl_enc.wasm?url';
 import decoderUrl from '@jsquash/jxl/codec/dec/jxl_dec.wasm?url';
-import type { RawImage } from '../../workers/pipeline/raw-image';
-import { compileWasm, emscriptenEncode, jsquashStarted, once } from '../once';
-import { onTheCoresItMayUse, threadedBuildFits } from '../threads';
+import type { RawImage } from '../../workers/pipeline/raw-image.ts';
+import { compileWasm, emscriptenEncode, jsquashStarted, once } from '../once.ts';
+import { onTheCoresItMayUse, threadedBuildFits } from '../threads.ts';
 
 /** libjxl's decoder (jSquash's build), fetched and compiled the first time a JPEG XL is decoded here, and precached. */
 const decoder = jsquashStarted(() => import('@jsquash/jxl/decode'), () => compileWasm(decoderUrl));

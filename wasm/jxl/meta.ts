@@ -1,6 +1,6 @@
 import type { EncodeOptions } from '@jsquash/jxl/meta';
-import { startsWithBytes } from '../../core/bytes';
-import type { FormatInfo } from '../../core/format';
+import { startsWithBytes } from '../../core/bytes.ts';
+import type { FormatInfo } from '../../core/format.ts';
 
 /** A bare JPEG XL codestream's signature. */
 const CODESTREAM = [0xff, 0x0a];

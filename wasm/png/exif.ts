@@ -1,6 +1,6 @@
-import { ascii, be32, concat, latin1, u32be } from '../../core/bytes';
-import { tiffPayload } from '../../core/exif';
-import type { ContainerMetadata } from '../codec';
+import { ascii, be32, concat, latin1, u32be } from '../../core/bytes.ts';
+import { tiffPayload } from '../../core/exif.ts';
+import type { ContainerMetadata } from '../codec.ts';
 
 /** Chunks that carry data about the image rather than the image. */
 const METADATA_CHUNKS = new Set(['eXIf', 'tEXt', 'iTXt', 'zTXt', 'tIME']);

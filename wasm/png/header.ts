@@ -1,9 +1,9 @@
 import { PNG } from 'image-size/types/png';
-import { fixedHeaderReader, type ByteSource } from '../../core/byte-source';
-import { ascii, u32be } from '../../core/bytes';
-import { exifOrientation, tiffPayload } from '../../core/exif';
-import type { HeaderRead } from '../../core/format';
-import { asOrientation, UPRIGHT, type Orientation } from '../../core/orientation';
+import { fixedHeaderReader, type ByteSource } from '../../core/byte-source.ts';
+import { ascii, u32be } from '../../core/bytes.ts';
+import { exifOrientation, tiffPayload } from '../../core/exif.ts';
+import type { HeaderRead } from '../../core/format.ts';
+import { asOrientation, UPRIGHT, type Orientation } from '../../core/orientation.ts';
 
 /** IHDR is the first chunk, its size at a fixed place: image-size's parser reads it. */
 const readSize = fixedHeaderReader(PNG);

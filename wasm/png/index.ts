@@ -1,7 +1,7 @@
-import type { Codec } from '../codec';
-import { encode } from './encoder';
-import { pngMetadata } from './exif';
-import { decodePng, optimisePng } from './loader';
-import { png } from './meta';
+import type { Codec } from '../codec.ts';
+import { encode } from './encoder.ts';
+import { pngMetadata } from './exif.ts';
+import { decodePng, optimisePng } from './loader.ts';
+import { png } from './meta.ts';
 
 export const codec: Codec = { format: png, decode: decodePng, decodesUpright: false, encode, warm: (tiny) => optimisePng(tiny, {}), metadata: pngMetadata };

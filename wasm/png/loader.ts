@@ -1,7 +1,7 @@
 import { defaultOptions as oxipngDefaults, type OptimiseOptions } from '@jsquash/oxipng/meta';
 import pngUrl from '@jsquash/png/codec/pkg/squoosh_png_bg.wasm?url';
 import oxipngUrl from '@jsquash/oxipng/codec/pkg/squoosh_oxipng_bg.wasm?url';
-import { compileWasm, jsquashStarted, once } from '../once';
+import { compileWasm, jsquashStarted, once } from '../once.ts';
 
 // The PNG encoder and decoder share one .wasm, compiled once; the second init finds it already instantiated.
 const pngModule = once(() => compileWasm(pngUrl));

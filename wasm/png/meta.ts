@@ -1,6 +1,6 @@
 import type { OptimiseOptions } from '@jsquash/oxipng/meta';
-import { startsWithBytes } from '../../core/bytes';
-import type { FormatInfo } from '../../core/format';
+import { startsWithBytes } from '../../core/bytes.ts';
+import type { FormatInfo } from '../../core/format.ts';
 
 export const png = {
   id: 'png',

@@ -1,6 +1,6 @@
 import resizeUrl from '@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm?url';
-import { compileWasm, once } from '../once';
-import { LANCZOS3_OPTIONS } from './options';
+import { compileWasm, once } from '../once.ts';
+import { LANCZOS3_OPTIONS } from './options.ts';
 
 const resizer = once(async () => {
   const codec = await import('@jsquash/resize');

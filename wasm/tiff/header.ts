@@ -1,6 +1,6 @@
-import type { ByteSource } from '../../core/byte-source';
-import type { HeaderRead } from '../../core/format';
-import { asOrientation } from '../../core/orientation';
+import type { ByteSource } from '../../core/byte-source.ts';
+import type { HeaderRead } from '../../core/format.ts';
+import { asOrientation } from '../../core/orientation.ts';
 
 const WIDTH = 256;
 const HEIGHT = 257;

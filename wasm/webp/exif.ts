@@ -1,6 +1,6 @@
-import { ascii, concat, latin1, le24, le32, u32le } from '../../core/bytes';
-import { tiffPayload } from '../../core/exif';
-import type { ContainerMetadata } from '../codec';
+import { ascii, concat, latin1, le24, le32, u32le } from '../../core/bytes.ts';
+import { tiffPayload } from '../../core/exif.ts';
+import type { ContainerMetadata } from '../codec.ts';
 
 function readExif(bytes: Uint8Array): Uint8Array | null {
   let offset = 12;

@@ -1,9 +1,9 @@
 import { WEBP } from 'image-size/types/webp';
-import { fixedHeaderReader, type ByteSource } from '../../core/byte-source';
-import { ascii, u32le } from '../../core/bytes';
-import { exifOrientation, tiffPayload } from '../../core/exif';
-import type { HeaderRead } from '../../core/format';
-import { asOrientation, UPRIGHT, type Orientation } from '../../core/orientation';
+import { fixedHeaderReader, type ByteSource } from '../../core/byte-source.ts';
+import { ascii, u32le } from '../../core/bytes.ts';
+import { exifOrientation, tiffPayload } from '../../core/exif.ts';
+import type { HeaderRead } from '../../core/format.ts';
+import { asOrientation, UPRIGHT, type Orientation } from '../../core/orientation.ts';
 
 /** The first chunk (VP8, VP8L or VP8X) holds the canvas size: image-size's parser reads it. */
 const readSize = fixedHeaderReader(WEBP);

@@ -1,7 +1,7 @@
-import type { Codec } from '../codec';
-import { encode } from './encoder';
-import { webpMetadata } from './exif';
-import { decodeLibwebp, encodeLibwebp } from './loader';
-import { webp } from './meta';
+import type { Codec } from '../codec.ts';
+import { encode } from './encoder.ts';
+import { webpMetadata } from './exif.ts';
+import { decodeLibwebp, encodeLibwebp } from './loader.ts';
+import { webp } from './meta.ts';
 
 export const codec: Codec = { format: webp, decode: decodeLibwebp, decodesUpright: false, encode, warm: (tiny) => encodeLibwebp(tiny, {}), metadata: webpMetadata };

@@ -1,6 +1,6 @@
 import type { EncodeOptions } from '@jsquash/webp/meta';
-import { ascii } from '../../core/bytes';
-import type { FormatInfo } from '../../core/format';
+import { ascii } from '../../core/bytes.ts';
+import type { FormatInfo } from '../../core/format.ts';
 
 export const webp = {
   id: 'webp',

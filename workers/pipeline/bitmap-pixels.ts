@@ -1,10 +1,10 @@
-import { orientationExif } from '../../core/exif';
-import { CONVERSION_ERRORS } from '../../core/messages';
-import { orientationOfTurn } from '../../core/orientation';
-import { jpegMetadata } from '../../wasm/jpeg/exif';
-import { releaseCanvas } from './canvas-encoder';
-import { uprightPixels } from './pixels';
-import { createRawImage, type PixelRows, type RawImage } from './raw-image';
+import { orientationExif } from '../../core/exif.ts';
+import { CONVERSION_ERRORS } from '../../core/messages.ts';
+import { orientationOfTurn } from '../../core/orientation.ts';
+import { jpegMetadata } from '../../wasm/jpeg/exif.ts';
+import { releaseCanvas } from './canvas-encoder.ts';
+import { uprightPixels } from './pixels.ts';
+import { createRawImage, type PixelRows, type RawImage } from './raw-image.ts';
 
 /**
  * A decoded bitmap's pixels, read out for the pipeline. Through WebCodecs' VideoFrame.copyTo where the engine reads

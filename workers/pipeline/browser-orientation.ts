@@ -1,10 +1,10 @@
-import { orientationExif } from '../../core/exif';
-import type { SourceFormat } from '../../core/formats';
-import type { Orientation } from '../../core/orientation';
-import { UPRIGHT } from '../../core/orientation';
-import { jpegMetadata } from '../../wasm/jpeg/exif';
-import { pngMetadata } from '../../wasm/png/exif';
-import { webpMetadata } from '../../wasm/webp/exif';
+import { orientationExif } from '../../core/exif.ts';
+import type { SourceFormat } from '../../core/formats.ts';
+import type { Orientation } from '../../core/orientation.ts';
+import { UPRIGHT } from '../../core/orientation.ts';
+import { jpegMetadata } from '../../wasm/jpeg/exif.ts';
+import { pngMetadata } from '../../wasm/png/exif.ts';
+import { webpMetadata } from '../../wasm/webp/exif.ts';
 
 /**
  * Whether the browser's decoder shows a format as its orientation says. Engines differ: Chromium 156 applies a JPEG's

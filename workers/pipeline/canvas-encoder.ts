@@ -1,6 +1,6 @@
-import { CONVERSION_ERRORS } from '../../core/messages';
-import { isOutOfMemory } from './failures';
-import type { RawImage } from './raw-image';
+import { CONVERSION_ERRORS } from '../../core/messages.ts';
+import { isOutOfMemory } from './failures.ts';
+import type { RawImage } from './raw-image.ts';
 
 export function toImageData(image: RawImage): ImageData {
   return image instanceof ImageData ? image : new ImageData(image.data as Uint8ClampedArray<ArrayBuffer>, image.width, image.height);

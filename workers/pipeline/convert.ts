@@ -1,23 +1,23 @@
-import type { ConvertRequest, OutputSample, Route } from '../../core/contract';
-import { withUprightOrientation } from '../../core/exif';
-import { centredPart, changesPixels, turned } from '../../core/geometry';
-import { choosesQualityByLook } from '../../core/look';
-import { CONVERSION_ERRORS, imageTooLargeMessage } from '../../core/messages';
-import { SAMPLE_PIXELS } from '../../core/plan';
-import { CODECS, SOURCE_CODECS } from '../../wasm';
-import { decodeToBitmap } from './decode';
-import { encodeByLook } from './encode';
-import { explainMemoryFailure } from './failures';
-import { encodeOptions, encoderQuality, SourceBytes, STAGE_END, type ConversionOutcome, type EncodedImage, type ProgressReporter } from './job';
-import { crop } from './pixels';
-import { bitmapToBrowserEncoder } from './routes/bitmap';
-import { decodeInTurn, decodeUpright, pixelsToEncoder, transformed } from './routes/pixels';
-import { rowsToWasmEncoder } from './routes/rows';
-import type { Resizer } from './transform';
+import type { ConvertRequest, OutputSample, Route } from '../../core/contract.ts';
+import { withUprightOrientation } from '../../core/exif.ts';
+import { centredPart, changesPixels, turned } from '../../core/geometry.ts';
+import { choosesQualityByLook } from '../../core/look.ts';
+import { CONVERSION_ERRORS, imageTooLargeMessage } from '../../core/messages.ts';
+import { SAMPLE_PIXELS } from '../../core/plan.ts';
+import { CODECS, SOURCE_CODECS } from '../../wasm/index.ts';
+import { decodeToBitmap } from './decode.ts';
+import { encodeByLook } from './encode.ts';
+import { explainMemoryFailure } from './failures.ts';
+import { encodeOptions, encoderQuality, SourceBytes, STAGE_END, type ConversionOutcome, type EncodedImage, type ProgressReporter } from './job.ts';
+import { crop } from './pixels.ts';
+import { bitmapToBrowserEncoder } from './routes/bitmap.ts';
+import { decodeInTurn, decodeUpright, pixelsToEncoder, transformed } from './routes/pixels.ts';
+import { rowsToWasmEncoder } from './routes/rows.ts';
+import type { Resizer } from './transform.ts';
 
-export type { ConversionOutcome, EncodedImage, ProgressReporter } from './job';
-export { encoderQuality } from './job';
-export { judgeOutput } from './judge';
+export type { ConversionOutcome, EncodedImage, ProgressReporter } from './job.ts';
+export { encoderQuality } from './job.ts';
+export { judgeOutput } from './judge.ts';
 
 /** Bytes a container needs around an EXIF payload (chunk or segment headers, a WebP VP8X chunk). */
 const EXIF_CONTAINER_OVERHEAD = 32;

@@ -1,14 +1,14 @@
-import type { OutputLook, LookSource } from '../../core/contract';
-import { choosesQualityByLook, judgesOutput, smartTarget } from '../../core/look';
-import { CONVERSION_ERRORS } from '../../core/messages';
-import type { Codec } from '../../wasm';
-import { encodeOptions, encoderQuality, STAGE_END, type EncodeRequest, type ProgressReporter } from './job';
-import { lookAt, NOT_JUDGED, scoreOf } from './judge';
-import { LOOK_TILE, lookTiles, lookView } from './look';
-import { halveSize } from './pixels';
-import type { RawImage } from './raw-image';
-import { SMART_WHOLE_ENCODES, searchSmartQuality } from './smart-quality';
-import { MAX_TARGET_ATTEMPTS, searchTargetSize } from './target-size';
+import type { OutputLook, LookSource } from '../../core/contract.ts';
+import { choosesQualityByLook, judgesOutput, smartTarget } from '../../core/look.ts';
+import { CONVERSION_ERRORS } from '../../core/messages.ts';
+import type { Codec } from '../../wasm/index.ts';
+import { encodeOptions, encoderQuality, STAGE_END, type EncodeRequest, type ProgressReporter } from './job.ts';
+import { lookAt, NOT_JUDGED, scoreOf } from './judge.ts';
+import { LOOK_TILE, lookTiles, lookView } from './look.ts';
+import { halveSize } from './pixels.ts';
+import type { RawImage } from './raw-image.ts';
+import { SMART_WHOLE_ENCODES, searchSmartQuality } from './smart-quality.ts';
+import { MAX_TARGET_ATTEMPTS, searchTargetSize } from './target-size.ts';
 
 /** How the pixel routes encode an upright, transformed image: at the slider's quality, to a target size, or by look. */
 export type PixelEncoding = 'quality' | 'target-size' | 'smart';

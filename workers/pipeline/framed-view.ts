@@ -1,9 +1,9 @@
-import type { ViewRequest } from '../../core/contract';
-import { shownSize } from '../../core/plan';
-import { CONVERSION_ERRORS } from '../../core/messages';
-import { planView, viewMatrix } from '../../core/view';
-import { releaseCanvas } from './canvas-encoder';
-import { bitmapNearScale } from './scaled-decode';
+import type { ViewRequest } from '../../core/contract.ts';
+import { shownSize } from '../../core/plan.ts';
+import { CONVERSION_ERRORS } from '../../core/messages.ts';
+import { planView, viewMatrix } from '../../core/view.ts';
+import { releaseCanvas } from './canvas-encoder.ts';
+import { bitmapNearScale } from './scaled-decode.ts';
 
 /**
  * A picture for the compare view (core/view.ts): decoded near the size it is drawn at where the browser can (a 24 MP

@@ -1,5 +1,5 @@
-import type { ConversionProgress, ConversionSettings, ConvertRequest, LookSource, OutputLook, Route } from '../../core/contract';
-import type { EncodeOptions } from '../../wasm/codec';
+import type { ConversionProgress, ConversionSettings, ConvertRequest, LookSource, OutputLook, Route } from '../../core/contract.ts';
+import type { EncodeOptions } from '../../wasm/codec.ts';
 
 /** What every route of a conversion shares: its request, its progress, the image it makes. */
 

@@ -1,14 +1,14 @@
-import type { JudgeRequest, LookSource, OutputLook } from '../../core/contract';
-import type { Rect } from '../../core/geometry';
-import { CONVERSION_ERRORS } from '../../core/messages';
-import { CODECS, SOURCE_CODECS, type Codec } from '../../wasm';
-import { ssimulacra2 } from '../../wasm/ssimulacra2/loader';
-import { decodeToBitmap, decodeWithWasm } from './decode';
-import { explainMemoryFailure } from './failures';
-import type { EncodedImage } from './job';
-import { lookView, lookViewOfBitmap } from './look';
-import type { RawImage } from './raw-image';
-import { UPRIGHT } from '../../core/orientation';
+import type { JudgeRequest, LookSource, OutputLook } from '../../core/contract.ts';
+import type { Rect } from '../../core/geometry.ts';
+import { CONVERSION_ERRORS } from '../../core/messages.ts';
+import { CODECS, SOURCE_CODECS, type Codec } from '../../wasm/index.ts';
+import { ssimulacra2 } from '../../wasm/ssimulacra2/loader.ts';
+import { decodeToBitmap, decodeWithWasm } from './decode.ts';
+import { explainMemoryFailure } from './failures.ts';
+import type { EncodedImage } from './job.ts';
+import { lookView, lookViewOfBitmap } from './look.ts';
+import type { RawImage } from './raw-image.ts';
+import { UPRIGHT } from '../../core/orientation.ts';
 
 /**
  * The decoded pixels of an encoded output, as the view of `tiles` (workers/pipeline/look.ts): the browser's decoder

@@ -1,7 +1,7 @@
-import type { Rect, Size } from '../../core/geometry';
-import { CONVERSION_ERRORS } from '../../core/messages';
-import { releaseCanvas } from './canvas-encoder';
-import { createRawImage, type RawImage } from './raw-image';
+import type { Rect, Size } from '../../core/geometry.ts';
+import { CONVERSION_ERRORS } from '../../core/messages.ts';
+import { releaseCanvas } from './canvas-encoder.ts';
+import { createRawImage, type RawImage } from './raw-image.ts';
 
 /**
  * How an output looks beside the source as it frames it, judged on a view small enough to cost little: a grid of

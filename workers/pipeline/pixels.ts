@@ -1,6 +1,6 @@
-import { createRawImage, type RawImage } from './raw-image';
-import type { Rect } from '../../core/geometry';
-import { turnOf, type Orientation } from '../../core/orientation';
+import { createRawImage, type RawImage } from './raw-image.ts';
+import type { Rect } from '../../core/geometry.ts';
+import { turnOf, type Orientation } from '../../core/orientation.ts';
 
 /** Rotates clockwise by a multiple of 90 degrees. */
 export function rotate(image: RawImage, degrees: number): RawImage {

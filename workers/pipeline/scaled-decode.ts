@@ -1,8 +1,8 @@
-import type { SourceHeader } from '../../core/contract';
-import { sourceFormatInfo } from '../../core/formats';
-import type { Size } from '../../core/geometry';
-import { UPRIGHT } from '../../core/orientation';
-import { toImageData } from './canvas-encoder';
+import type { SourceHeader } from '../../core/contract.ts';
+import { sourceFormatInfo } from '../../core/formats.ts';
+import type { Size } from '../../core/geometry.ts';
+import { UPRIGHT } from '../../core/orientation.ts';
+import { toImageData } from './canvas-encoder.ts';
 
 /**
  * The size to ask a decoder that scales in eighths (JPEG's DCT scaling) for, so that at least `scale` of `full`
@@ -29,7 +29,7 @@ export async function decodeScaledBitmap(file: Blob, mimeType: string, stored: S
     const { image } = await decoder.decode();
     const enough = image.codedWidth >= Math.ceil(stored.width * scale) && image.codedHeight >= Math.ceil(stored.height * scale);
     try {
-      return enough ? await (await import('./upright-bitmap')).uprightFrameBitmap(image) : null;
+      return enough ? await (await import('./upright-bitmap.ts')).uprightFrameBitmap(image) : null;
     } finally {
       image.close();
     }
@@ -60,7 +60,7 @@ export async function bitmapNearScale(file: Blob, source: SourceHeader, scale: n
  * The browser's bitmap of a source, upright (upright-bitmap.ts, loaded only for a source not stored upright).
  */
 async function uprightBitmap(bitmap: ImageBitmap, source: SourceHeader): Promise<ImageBitmap> {
-  return source.orientation === UPRIGHT ? bitmap : (await import('./upright-bitmap')).uprightBitmap(bitmap, source);
+  return source.orientation === UPRIGHT ? bitmap : (await import('./upright-bitmap.ts')).uprightBitmap(bitmap, source);
 }
 
 /**
@@ -68,7 +68,7 @@ async function uprightBitmap(bitmap: ImageBitmap, source: SourceHeader): Promise
  * worker that never meets such a file never loads the codecs.
  */
 async function decodedByCodec(file: Blob, source: SourceHeader): Promise<ImageBitmap | null> {
-  const [{ SOURCE_CODECS }, { decodeWithWasm }] = await Promise.all([import('../../wasm'), import('./decode')]);
+  const [{ SOURCE_CODECS }, { decodeWithWasm }] = await Promise.all([import('../../wasm/index.ts'), import('./decode.ts')]);
   const pixels = await decodeWithWasm(await file.arrayBuffer(), SOURCE_CODECS[source.format], source.orientation);
   return pixels && createImageBitmap(toImageData(pixels));
 }

@@ -1,12 +1,12 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
-import type { ConversionSettings, Framing, OutputLook } from '../../../core/contract';
-import { LOOK_VERDICT_TEXT, lookDetail, lookVerdict } from '../../../core/look';
-import { FORMATS } from '../../../core/formats';
-import type { Rect, Size } from '../../../core/geometry';
-import { shownSize } from '../../../core/plan';
-import { planFor, viewInWorker } from '../../conversion/bridge';
-import { formatBytes } from '../../lib/formatBytes';
-import { actualSizeZoom, clampViewport, fitted, panBy, scaledRect, visibleRect, zoomAbout, type Viewport } from './viewport';
+import type { ConversionSettings, Framing, OutputLook } from '../../../core/contract.ts';
+import { LOOK_VERDICT_TEXT, lookDetail, lookVerdict } from '../../../core/look.ts';
+import { FORMATS } from '../../../core/formats.ts';
+import type { Rect, Size } from '../../../core/geometry.ts';
+import { shownSize } from '../../../core/plan.ts';
+import { planFor, viewInWorker } from '../../conversion/bridge.ts';
+import { formatBytes } from '../../lib/formatBytes.ts';
+import { actualSizeZoom, clampViewport, fitted, panBy, scaledRect, visibleRect, zoomAbout, type Viewport } from './viewport.ts';
 import './compare.css';
 
 /** What the dialog compares: a source and its output (a finished job's, or a preview's while it converts). */

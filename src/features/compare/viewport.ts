@@ -1,4 +1,4 @@
-import type { Rect, Size } from '../../../core/geometry';
+import type { Rect, Size } from '../../../core/geometry.ts';
 
 /**
  * Where the compare view looks: a zoom (CSS pixels per output pixel) and the output pixel at the viewport's centre.

@@ -1,7 +1,7 @@
 import { memo, useId, type RefObject } from 'react';
-import { useValueFromBeforeHydration } from '../../app/useValueFromBeforeHydration';
-import { config } from '../../app/config';
-import { privacyNote } from '../integrations/integrationConfig';
+import { useValueFromBeforeHydration } from '../../app/useValueFromBeforeHydration.ts';
+import { config } from '../../app/config.ts';
+import { privacyNote } from '../integrations/integrationConfig.ts';
 
 /** Built with the page: the configuration is fixed at build time. */
 const PRIVACY_NOTE = privacyNote(config.integrations);

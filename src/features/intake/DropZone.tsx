@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { SOURCE_LABELS } from '../../../core/formats';
-import type { EntryLike, Intake, IncomingFile } from './folders';
-import { imagesOnly } from './imagesOnly';
+import { SOURCE_LABELS } from '../../../core/formats.ts';
+import type { EntryLike, Intake, IncomingFile } from './folders.ts';
+import { imagesOnly } from './imagesOnly.ts';
 
 interface DropZoneProps {
   /** Images to add (with the folder each sat in), and how many other files a dropped or picked folder held. */
@@ -71,7 +71,7 @@ export const DropZone = memo(function DropZone({ onFiles }: DropZoneProps) {
       .map((item) => item.webkitGetAsEntry())
       .filter((entry): entry is FileSystemEntry => entry !== null);
     if (entries.some((entry) => entry.isDirectory)) {
-      void import('./folders').then(({ walkEntries }) => walkEntries(entries as unknown as EntryLike[])).then(take);
+      void import('./folders.ts').then(({ walkEntries }) => walkEntries(entries as unknown as EntryLike[])).then(take);
       return;
     }
     const dropped = imagesOnly(event.dataTransfer.files);
@@ -132,7 +132,7 @@ export const DropZone = memo(function DropZone({ onFiles }: DropZoneProps) {
           onChange={(event) => {
             const picked = [...(event.target.files ?? [])];
             event.target.value = '';
-            void import('./folders').then(({ pickedFolder }) => take(pickedFolder(picked)));
+            void import('./folders.ts').then(({ pickedFolder }) => take(pickedFolder(picked)));
           }}
         />
       </p>

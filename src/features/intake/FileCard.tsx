@@ -1,7 +1,7 @@
 import { memo } from 'react';
-import { formatBytes } from '../../lib/formatBytes';
-import { FILE_STATE_TEXT, type FileState } from '../queue/convertPlan';
-import type { SelectedFile } from './useSelectedFiles';
+import { formatBytes } from '../../lib/formatBytes.ts';
+import { FILE_STATE_TEXT, type FileState } from '../queue/convertPlan.ts';
+import type { SelectedFile } from './useSelectedFiles.ts';
 
 /** Where a card of a long (virtual) grid sits, and how the grid measures it. */
 export interface CardPlace {

@@ -1,12 +1,12 @@
 import { lazy, memo, Suspense, useCallback, useRef } from 'react';
-import { CountedSection } from '../../app/CountedSection';
-import { useFocusAfterRemoval } from '../../app/useFocusAfterRemoval';
-import { useFocusKept } from '../../app/useFocusKept';
-import { formatMegabytes } from '../../lib/formatBytes';
-import { countOf } from '../../lib/plural';
-import { type FileState } from '../queue/convertPlan';
-import type { SelectedFile } from './useSelectedFiles';
-import { FileCard } from './FileCard';
+import { CountedSection } from '../../app/CountedSection.tsx';
+import { useFocusAfterRemoval } from '../../app/useFocusAfterRemoval.ts';
+import { useFocusKept } from '../../app/useFocusKept.ts';
+import { formatMegabytes } from '../../lib/formatBytes.ts';
+import { countOf } from '../../lib/plural.ts';
+import { type FileState } from '../queue/convertPlan.ts';
+import type { SelectedFile } from './useSelectedFiles.ts';
+import { FileCard } from './FileCard.tsx';
 
 interface SelectedFilesGridProps {
   files: readonly SelectedFile[];
@@ -85,4 +85,4 @@ export const VIRTUAL_GRID_FROM = 60;
 const FIRST_CARDS = 12;
 
 /** Loaded the first time a selection is that long (with the virtualizer): the idle page does not need it. */
-const VirtualFileGrid = lazy(() => import('./VirtualFileGrid'));
+const VirtualFileGrid = lazy(() => import('./VirtualFileGrid.tsx'));

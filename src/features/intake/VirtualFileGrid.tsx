@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useWindowList } from '../../app/useWindowList';
-import type { FileState } from '../queue/convertPlan';
-import { FileCard } from './FileCard';
-import type { SelectedFile } from './useSelectedFiles';
+import { useWindowList } from '../../app/useWindowList.ts';
+import type { FileState } from '../queue/convertPlan.ts';
+import { FileCard } from './FileCard.tsx';
+import type { SelectedFile } from './useSelectedFiles.ts';
 
 /**
  * The grid's columns as `.file-grid` lays them out: minmax(160px, 1fr) with a 0.75rem gap, or two columns with a

@@ -1,4 +1,4 @@
-import { imagesOnly } from './imagesOnly';
+import { imagesOnly } from './imagesOnly.ts';
 
 /**
  * Files picked or dropped after the first paint but before React has the page (the page is painted from

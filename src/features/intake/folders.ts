@@ -1,5 +1,5 @@
-import { folderOfPath } from '../../lib/fileNames';
-import { imagesOnly } from './imagesOnly';
+import { folderOfPath } from '../../lib/fileNames.ts';
+import { imagesOnly } from './imagesOnly.ts';
 
 /**
  * Folders dropped or picked: every file in them, with the folder it sat in (relative to what was dropped or picked,

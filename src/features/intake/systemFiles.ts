@@ -1,5 +1,5 @@
-import { SHARE_TARGET } from '../../../core/shareTarget';
-import { imagesOnly } from './imagesOnly';
+import { SHARE_TARGET } from '../../../core/shareTarget.ts';
+import { imagesOnly } from './imagesOnly.ts';
 
 /**
  * Images the operating system hands the installed app: shared from another app (the manifest's share_target; the

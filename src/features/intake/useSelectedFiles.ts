@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { devicePixelLimit, makeThumbnail } from '../../conversion/bridge';
-import { takeEarlyFiles } from './earlyFiles';
-import { receiveLaunchedFiles, takeSharedFiles } from './systemFiles';
-import { notify } from '../../app/notify';
-import { displayExtension, folderOfPath } from '../../lib/fileNames';
-import { createId } from '../../lib/ids';
-import { inTurns } from '../../lib/inTurns';
-import { countOf } from '../../lib/plural';
-import type { IncomingFile } from './folders';
-import { validateFile } from './validateFile';
+import { devicePixelLimit, makeThumbnail } from '../../conversion/bridge.ts';
+import { takeEarlyFiles } from './earlyFiles.ts';
+import { receiveLaunchedFiles, takeSharedFiles } from './systemFiles.ts';
+import { notify } from '../../app/notify.ts';
+import { displayExtension, folderOfPath } from '../../lib/fileNames.ts';
+import { createId } from '../../lib/ids.ts';
+import { inTurns } from '../../lib/inTurns.ts';
+import { countOf } from '../../lib/plural.ts';
+import type { IncomingFile } from './folders.ts';
+import { validateFile } from './validateFile.ts';
 
 export interface SelectedFile {
   id: string;

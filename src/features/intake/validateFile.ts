@@ -1,6 +1,6 @@
-import { probeImage, type ImageHeader } from '../../conversion/bridge';
-import { imageTooLargeMessage } from '../../../core/messages';
-import { acceptedFormatsText, formatFromMimeType, type SourceFormat } from '../../../core/formats';
+import { probeImage, type ImageHeader } from '../../conversion/bridge.ts';
+import { imageTooLargeMessage } from '../../../core/messages.ts';
+import { acceptedFormatsText, formatFromMimeType, type SourceFormat } from '../../../core/formats.ts';
 
 export const MAX_FILE_BYTES = 25 * 1024 * 1024;
 export const MIN_FILE_BYTES = 100;

@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
-import type { IntegrationConfig } from './integrationConfig';
+import type { IntegrationConfig } from './integrationConfig.ts';
 
 /**
  * The spec's backend call: `upsert_pixel_email` through supabase-js with the project's anonymous key, as a TanStack

@@ -1,7 +1,7 @@
-import { config } from '../../app/config';
-import { createId } from '../../lib/ids';
-import type { RunSummary } from '../../conversion/conversionQueue';
-import type { PageContext, StartedConversion } from './webhookFields';
+import { config } from '../../app/config.ts';
+import { createId } from '../../lib/ids.ts';
+import type { RunSummary } from '../../conversion/conversionQueue.ts';
+import type { PageContext, StartedConversion } from './webhookFields.ts';
 
 /**
  * What the page tells the configured integrations: the e-mail RPC and the webhook's started action when a conversion
@@ -79,11 +79,11 @@ export function reportConversionStarted(run: StartedConversion): void {
   currentRun = { email: run.email, settings: run.settings };
   if (webhookUrl) keepStartedRun(currentRun);
   if (backend) {
-    import('./backend').then(({ saveEmail }) => saveEmail(backend, run.email), logFailure('Saving the e-mail address'));
+    import('./backend.ts').then(({ saveEmail }) => saveEmail(backend, run.email), logFailure('Saving the e-mail address'));
   }
   if (webhookUrl) {
     const context = pageContext();
-    import('./webhook').then(({ postConversionStarted }) => postConversionStarted(webhookUrl, run, context), logFailure('The started webhook call'));
+    import('./webhook.ts').then(({ postConversionStarted }) => postConversionStarted(webhookUrl, run, context), logFailure('The started webhook call'));
   }
 }
 
@@ -93,11 +93,11 @@ export function reportConversionFinished(summary: RunSummary): void {
   if (!currentRun) return;
   const run = { ...currentRun, ...summary };
   const context = pageContext();
-  import('./webhook').then(({ postConversionCompleted }) => postConversionCompleted(webhookUrl, run, context), logFailure('The completed webhook call'));
+  import('./webhook.ts').then(({ postConversionCompleted }) => postConversionCompleted(webhookUrl, run, context), logFailure('The completed webhook call'));
 }
 
 /** Loads what the calls need before they are made (once an address is entered), so Convert's tap parses none of it. */
 export function warmUpIntegrations(): void {
-  if (backend) import('./backend').catch(() => undefined);
-  if (webhookUrl) import('./webhook').catch(() => undefined);
+  if (backend) import('./backend.ts').catch(() => undefined);
+  if (webhookUrl) import('./webhook.ts').catch(() => undefined);
 }

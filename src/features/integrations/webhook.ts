@@ -1,4 +1,4 @@
-import { conversionCompletedFields, conversionStartedFields, type CompletedConversion, type PageContext, type StartedConversion, type WebhookFields } from './webhookFields';
+import { conversionCompletedFields, conversionStartedFields, type CompletedConversion, type PageContext, type StartedConversion, type WebhookFields } from './webhookFields.ts';
 
 /** A keepalive request may carry at most 64 KiB; a longer list of file names goes as an ordinary request. */
 const KEEPALIVE_LIMIT = 60_000;

@@ -1,4 +1,4 @@
-import type { ConversionSettings } from '../../../core/contract';
+import type { ConversionSettings } from '../../../core/contract.ts';
 
 /**
  * The form fields of the spec's two webhook actions (section 7), exactly those and in its order, as strings ready

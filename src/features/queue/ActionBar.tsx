@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { notify } from '../../app/notify';
-import { setToastBottom } from '../../app/toastBottom';
-import type { ConversionQueue } from '../../conversion/conversionQueue';
-import { downloadAllAsZip } from './download';
-import { runTimeLeftMs, summarise } from '../../conversion/jobs';
-import { saveAllToFolder, useCanSaveToFolder } from './saveToFolder';
-import { shareWithMessages, useCanShareFiles } from './share';
-import { ShareIcon } from './ShareIcon';
-import { afterNextFrame } from '../../lib/frames';
-import { countOf } from '../../lib/plural';
-import { useJobsByStatus } from './useConversionQueue';
-import type { BatchEstimate } from './useBatchEstimate';
+import { notify } from '../../app/notify.ts';
+import { setToastBottom } from '../../app/toastBottom.ts';
+import type { ConversionQueue } from '../../conversion/conversionQueue.ts';
+import { downloadAllAsZip } from './download.ts';
+import { runTimeLeftMs, summarise } from '../../conversion/jobs.ts';
+import { saveAllToFolder, useCanSaveToFolder } from './saveToFolder.ts';
+import { shareWithMessages, useCanShareFiles } from './share.ts';
+import { ShareIcon } from './ShareIcon.tsx';
+import { afterNextFrame } from '../../lib/frames.ts';
+import { countOf } from '../../lib/plural.ts';
+import { useJobsByStatus } from './useConversionQueue.ts';
+import type { BatchEstimate } from './useBatchEstimate.ts';
 
 interface ActionBarProps {
   queue: ConversionQueue;

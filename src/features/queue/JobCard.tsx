@@ -1,14 +1,14 @@
 import { memo, useCallback, useRef } from 'react';
-import { useFocusKept } from '../../app/useFocusKept';
-import type { OutputLook } from '../../../core/contract';
-import { FORMATS } from '../../../core/formats';
-import { LOOK_PENDING_TEXT, LOOK_VERDICT_TEXT, lookDetail, lookVerdict } from '../../../core/look';
-import { formatBytes, percentLarger, percentSaved } from '../../lib/formatBytes';
-import type { ConversionQueue } from '../../conversion/conversionQueue';
-import { stageLabel, type ConversionJob } from '../../conversion/jobs';
-import { shareWithMessages, useCanShareFiles } from './share';
-import { ShareIcon } from './ShareIcon';
-import { useJob, useJobProgress } from './useConversionQueue';
+import { useFocusKept } from '../../app/useFocusKept.ts';
+import type { OutputLook } from '../../../core/contract.ts';
+import { FORMATS } from '../../../core/formats.ts';
+import { LOOK_PENDING_TEXT, LOOK_VERDICT_TEXT, lookDetail, lookVerdict } from '../../../core/look.ts';
+import { formatBytes, percentLarger, percentSaved } from '../../lib/formatBytes.ts';
+import type { ConversionQueue } from '../../conversion/conversionQueue.ts';
+import { stageLabel, type ConversionJob } from '../../conversion/jobs.ts';
+import { shareWithMessages, useCanShareFiles } from './share.ts';
+import { ShareIcon } from './ShareIcon.tsx';
+import { useJob, useJobProgress } from './useConversionQueue.ts';
 
 const STATUS_TEXT: Record<ConversionJob['status'], string> = {
   pending: 'Waiting…',

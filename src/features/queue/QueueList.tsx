@@ -1,13 +1,13 @@
 import { lazy, memo, Suspense, useCallback, useRef } from 'react';
-import { CountedSection } from '../../app/CountedSection';
-import { useFocusAfterRemoval } from '../../app/useFocusAfterRemoval';
-import { useFocusKept } from '../../app/useFocusKept';
-import { useOnAFrameLater, useRowsByFrame } from '../../app/useRowsByFrame';
-import type { ConversionQueue } from '../../conversion/conversionQueue';
-import { downloadJobOutput } from './download';
-import { type ConversionJob } from '../../conversion/jobs';
-import { useJobsByStatus } from './useConversionQueue';
-import { JobCard, rowAction } from './JobCard';
+import { CountedSection } from '../../app/CountedSection.tsx';
+import { useFocusAfterRemoval } from '../../app/useFocusAfterRemoval.ts';
+import { useFocusKept } from '../../app/useFocusKept.ts';
+import { useOnAFrameLater, useRowsByFrame } from '../../app/useRowsByFrame.ts';
+import type { ConversionQueue } from '../../conversion/conversionQueue.ts';
+import { downloadJobOutput } from './download.ts';
+import { type ConversionJob } from '../../conversion/jobs.ts';
+import { useJobsByStatus } from './useConversionQueue.ts';
+import { JobCard, rowAction } from './JobCard.tsx';
 
 interface QueueListProps {
   queue: ConversionQueue;
@@ -112,5 +112,5 @@ const FIRST_ROWS = 8;
  * Loaded the first time a queue is that long (with the virtualizer): the idle page does not need it. The list's jobs
  * are a deferred value, so React keeps the list as it was while the module arrives rather than show the fallback.
  */
-const VirtualJobList = lazy(() => import('./VirtualJobList'));
+const VirtualJobList = lazy(() => import('./VirtualJobList.tsx'));
 

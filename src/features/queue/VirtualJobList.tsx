@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useWindowList } from '../../app/useWindowList';
-import type { ConversionQueue } from '../../conversion/conversionQueue';
-import { downloadJobOutput } from './download';
-import type { ConversionJob } from '../../conversion/jobs';
-import { JobCard } from './JobCard';
+import { useWindowList } from '../../app/useWindowList.ts';
+import type { ConversionQueue } from '../../conversion/conversionQueue.ts';
+import { downloadJobOutput } from './download.ts';
+import type { ConversionJob } from '../../conversion/jobs.ts';
+import { JobCard } from './JobCard.tsx';
 
 const ROW_GAP = 10;
 const ROW_ESTIMATE = 110;

@@ -1,5 +1,5 @@
-import { acceptedFormatsText } from '../../../core/formats';
-import type { FileOutcome } from '../../conversion/jobs';
+import { acceptedFormatsText } from '../../../core/formats.ts';
+import type { FileOutcome } from '../../conversion/jobs.ts';
 
 /** What a selected file's card says of it. */
 export type FileState = 'ready' | 'converting' | 'converted' | 'failed';

@@ -1,6 +1,6 @@
-import { zipInWorker } from '../../conversion/bridge';
-import { pathInFolder, uniqueFileNames } from '../../lib/fileNames';
-import type { ConversionJob } from '../../conversion/jobs';
+import { zipInWorker } from '../../conversion/bridge.ts';
+import { pathInFolder, uniqueFileNames } from '../../lib/fileNames.ts';
+import type { ConversionJob } from '../../conversion/jobs.ts';
 
 export const ZIP_FILE_NAME = 'converted-images.zip';
 

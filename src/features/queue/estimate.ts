@@ -1,5 +1,5 @@
-import type { OutputSample, SourceFormat } from '../../../core/contract';
-import { countOf } from '../../lib/plural';
+import type { OutputSample, SourceFormat } from '../../../core/contract.ts';
+import { countOf } from '../../lib/plural.ts';
 
 /**
  * The batch's weight before Convert, from a few files' samples (OutputSample: a part of each output, encoded with the

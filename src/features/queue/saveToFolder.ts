@@ -1,8 +1,8 @@
-import { useBrowserAbility } from '../../app/useBrowserAbility';
-import { numberedFileName } from '../../lib/fileNames';
-import type { ConversionQueue } from '../../conversion/conversionQueue';
-import { hasOutput } from './download';
-import type { ConversionJob } from '../../conversion/jobs';
+import { useBrowserAbility } from '../../app/useBrowserAbility.ts';
+import { numberedFileName } from '../../lib/fileNames.ts';
+import type { ConversionQueue } from '../../conversion/conversionQueue.ts';
+import { hasOutput } from './download.ts';
+import type { ConversionJob } from '../../conversion/jobs.ts';
 
 /**
  * "Save all to folder…": where the browser has the File System Access API (desktop Chromium), each output is written

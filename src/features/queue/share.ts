@@ -1,7 +1,7 @@
-import { notify } from '../../app/notify';
-import { useBrowserAbility } from '../../app/useBrowserAbility';
-import { completedOutputs, hasOutput } from './download';
-import type { ConversionJob } from '../../conversion/jobs';
+import { notify } from '../../app/notify.ts';
+import { useBrowserAbility } from '../../app/useBrowserAbility.ts';
+import { completedOutputs, hasOutput } from './download.ts';
+import type { ConversionJob } from '../../conversion/jobs.ts';
 
 /**
  * Sharing outputs to another app (a chat, a gallery) through the Web Share API, where the browser can share files:

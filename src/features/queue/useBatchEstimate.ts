@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ConversionSettings, OutputSample } from '../../../core/contract';
-import { hasTargetSize } from '../../../core/policy';
-import { planFor, sampleInWorker } from '../../conversion/bridge';
-import { settingsKey } from '../settings/settings';
-import type { EstimatedFile } from './estimate';
+import type { ConversionSettings, OutputSample } from '../../../core/contract.ts';
+import { hasTargetSize } from '../../../core/policy.ts';
+import { planFor, sampleInWorker } from '../../conversion/bridge.ts';
+import { settingsKey } from '../settings/settings.ts';
+import type { EstimatedFile } from './estimate.ts';
 
 export interface BatchEstimate {
   bytes: number;
@@ -45,7 +45,7 @@ export function useBatchEstimate(files: readonly File[], settings: ConversionSet
     const timer = setTimeout(async () => {
       try {
         // The arithmetic loads with the first estimate: the idle page does not need it.
-        const { estimateBytes, estimateText, filesToSample } = await import('./estimate');
+        const { estimateBytes, estimateText, filesToSample } = await import('./estimate.ts');
         const entries: EstimatedFile[] = await Promise.all(
           files.map(async (file) => {
             const plan = await planFor(file, settings);

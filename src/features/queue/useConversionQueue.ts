@@ -1,15 +1,15 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { CONVERSION_ERRORS } from '../../../core/messages';
-import { convertInWorker, judgeInWorker, keepInWorker } from '../../conversion/bridge';
-import { notify } from '../../app/notify';
-import { whenIdle } from '../../lib/frames';
-import { countOf } from '../../lib/plural';
-import { reportConversionFinished } from '../integrations/report';
-import type { ConversionQueue, RunSummary } from '../../conversion/conversionQueue';
-import { ConversionEngine } from '../../conversion/engine';
-import type { Restored } from '../../conversion/deviceBatch';
-import type { ConversionSettings } from '../settings/settings';
-import type { ConversionJob } from '../../conversion/jobs';
+import { CONVERSION_ERRORS } from '../../../core/messages.ts';
+import { convertInWorker, judgeInWorker, keepInWorker } from '../../conversion/bridge.ts';
+import { notify } from '../../app/notify.ts';
+import { whenIdle } from '../../lib/frames.ts';
+import { countOf } from '../../lib/plural.ts';
+import { reportConversionFinished } from '../integrations/report.ts';
+import type { ConversionQueue, RunSummary } from '../../conversion/conversionQueue.ts';
+import { ConversionEngine } from '../../conversion/engine.ts';
+import type { Restored } from '../../conversion/deviceBatch.ts';
+import type { ConversionSettings } from '../settings/settings.ts';
+import type { ConversionJob } from '../../conversion/jobs.ts';
 
 function announceRun({ succeeded, failed }: RunSummary): void {
   if (succeeded === 0) notify.destructive(CONVERSION_ERRORS.generic, `${countOf(failed, 'image')} could not be converted.`);

@@ -1,6 +1,6 @@
-import { type AspectRatio, type ConversionSettings, type ImageFormat } from '../../../core/contract';
-import { hasTargetSize } from '../../../core/policy';
-import { QUALITY_RANGE } from '../../../core/formats';
+import { type AspectRatio, type ConversionSettings, type ImageFormat } from '../../../core/contract.ts';
+import { hasTargetSize } from '../../../core/policy.ts';
+import { QUALITY_RANGE } from '../../../core/formats.ts';
 
 export type { AspectRatio, ConversionSettings, ImageFormat };
 

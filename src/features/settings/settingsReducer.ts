@@ -1,4 +1,4 @@
-import { fixedRatio } from '../../../core/geometry';
+import { fixedRatio } from '../../../core/geometry.ts';
 import {
   DEFAULT_RATIO_WIDTH,
   DEFAULT_SETTINGS,
@@ -8,7 +8,7 @@ import {
   type ImageFormat,
   type Preset,
   type Range,
-} from './settings';
+} from './settings.ts';
 
 export type SettingsAction =
   | { type: 'setFormat'; format: ImageFormat }

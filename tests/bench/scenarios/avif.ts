@@ -1,8 +1,8 @@
-import { FORMATS } from '../../../core/formats';
-import { photoSet, type InputSet } from '../inputs';
-import { runApp, runNative, which } from '../runners';
-import type { Contender, Skipped } from '../measure';
-import { batchScenario, named, ratio, type BatchScenario, type Goal } from './scenario';
+import { FORMATS } from '../../../core/formats.ts';
+import { photoSet, type InputSet } from '../inputs.ts';
+import { runApp, runNative, which } from '../runners.ts';
+import type { Contender, Skipped } from '../measure.ts';
+import { batchScenario, named, ratio, type BatchScenario, type Goal } from './scenario.ts';
 
 // jSquash's AVIF quality q maps to quantizer round((100 − q) × 63 / 100); avifenc takes the quantizer.
 const QUANTIZER = String(Math.round(((100 - 80) * 63) / 100));

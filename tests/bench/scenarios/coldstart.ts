@@ -1,6 +1,6 @@
-import { APP_URL } from '../app-page';
-import { initialJavaScript, runLighthouse, type LighthouseFigures } from '../coldstart';
-import type { Scenario } from './scenario';
+import { APP_URL } from '../app-page.ts';
+import { initialJavaScript, runLighthouse, type LighthouseFigures } from '../coldstart.ts';
+import type { Scenario } from './scenario.ts';
 
 /** First paint and the JavaScript before it: Lighthouse mobile, the worst of the runs by performance score. */
 export const coldstart: Scenario = {

@@ -1,9 +1,9 @@
-import { median } from '../../../src/lib/median';
-import { instrumentApp, readRecord, type AppRecord } from '../app-instrument';
-import { allJobsSettled, openIdleApp, openPage, prepareBatch, throttle } from '../app-page';
-import { longTaskFigures } from '../figures';
-import { photoSet } from '../inputs';
-import type { CompareRow, Scenario } from './scenario';
+import { median } from '../../../src/lib/median.ts';
+import { instrumentApp, readRecord, type AppRecord } from '../app-instrument.ts';
+import { allJobsSettled, openIdleApp, openPage, prepareBatch, throttle } from '../app-page.ts';
+import { longTaskFigures } from '../figures.ts';
+import { photoSet } from '../inputs.ts';
+import type { CompareRow, Scenario } from './scenario.ts';
 
 const PHONE = { slowdown: 4 } as const;
 

@@ -1,16 +1,16 @@
-import { avif, avifLarge } from './avif';
-import { coldstart } from './coldstart';
-import { compareView } from './compareView';
-import { jpeg } from './jpeg';
-import { lowmem } from './lowmem';
-import { many } from './many';
-import { memory } from './memory';
-import { phone } from './phone';
-import { resize } from './resize';
-import { smart } from './smart';
-import type { Scenario } from './scenario';
-import { target } from './target';
-import { webp } from './webp';
+import { avif, avifLarge } from './avif.ts';
+import { coldstart } from './coldstart.ts';
+import { compareView } from './compareView.ts';
+import { jpeg } from './jpeg.ts';
+import { lowmem } from './lowmem.ts';
+import { many } from './many.ts';
+import { memory } from './memory.ts';
+import { phone } from './phone.ts';
+import { resize } from './resize.ts';
+import { smart } from './smart.ts';
+import type { Scenario } from './scenario.ts';
+import { target } from './target.ts';
+import { webp } from './webp.ts';
 
 /** Every scenario, in the order `npm run bench` runs them and the report lists them. */
 export const SCENARIOS: readonly Scenario[] = [coldstart, webp, jpeg, avif, avifLarge, memory, phone, lowmem, resize, many, target, smart, compareView];

@@ -1,7 +1,7 @@
-import { photoSet, ppmCopy } from '../inputs';
-import { runApp, runBaselinePage, runNative, which } from '../runners';
-import type { ContenderSummary } from '../measure';
-import { batchScenario, named, ratio } from './scenario';
+import { photoSet, ppmCopy } from '../inputs.ts';
+import { runApp, runBaselinePage, runNative, which } from '../runners.ts';
+import type { ContenderSummary } from '../measure.ts';
+import { batchScenario, named, ratio } from './scenario.ts';
 
 /**
  * Points of SSIMULACRA2 by which jpegli's worst output may look better than the browser encoder's and its bytes still

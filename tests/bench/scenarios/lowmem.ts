@@ -1,6 +1,6 @@
-import { photoSet } from '../inputs';
-import { runApp } from '../runners';
-import { batchScenario } from './scenario';
+import { photoSet } from '../inputs.ts';
+import { runApp } from '../runners.ts';
+import { batchScenario } from './scenario.ts';
 
 /**
  * A phone's memory: the page told navigator.deviceMemory is 2 (what a 2 GB phone reports), so the pool's budget lets

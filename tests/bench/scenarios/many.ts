@@ -1,7 +1,7 @@
-import { photoSet } from '../inputs';
-import { runApp } from '../runners';
-import { repeated } from './repeated';
-import { batchScenario } from './scenario';
+import { photoSet } from '../inputs.ts';
+import { runApp } from '../runners.ts';
+import { repeated } from './repeated.ts';
+import { batchScenario } from './scenario.ts';
 
 /** A heavy batch: 200 photos of 2 MP with the default settings. */
 export const many = batchScenario({

@@ -1,8 +1,8 @@
-import type { AppSettings } from '../app-page';
-import { photoSet } from '../inputs';
-import { runApp } from '../runners';
-import { repeated } from './repeated';
-import { batchScenario, named, ratio } from './scenario';
+import type { AppSettings } from '../app-page.ts';
+import { photoSet } from '../inputs.ts';
+import { runApp } from '../runners.ts';
+import { repeated } from './repeated.ts';
+import { batchScenario, named, ratio } from './scenario.ts';
 
 /** The default settings: WebP through the browser's own libwebp (issue 39; before it, libwebp's WASM build). */
 const DEFAULT_SETTINGS: AppSettings = { format: 'WebP', quality: 80, compression: true };

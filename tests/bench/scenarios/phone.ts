@@ -1,9 +1,9 @@
-import type { AppSettings } from '../app-page';
-import { TAP_EVERY_MS } from '../../phone-cpu';
-import { corpusGallery, photoSet, type InputSet } from '../inputs';
-import { measure } from '../measure';
-import { runApp, runBaselinePage } from '../runners';
-import { named, ratio, type BatchResult, type Goal, type Scenario } from './scenario';
+import type { AppSettings } from '../app-page.ts';
+import { TAP_EVERY_MS } from '../../phone-cpu.ts';
+import { corpusGallery, photoSet, type InputSet } from '../inputs.ts';
+import { measure } from '../measure.ts';
+import { runApp, runBaselinePage } from '../runners.ts';
+import { named, ratio, type BatchResult, type Goal, type Scenario } from './scenario.ts';
 
 interface PhoneBatch {
   id: string;

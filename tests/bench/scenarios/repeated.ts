@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { InputSet } from '../inputs';
+import type { InputSet } from '../inputs.ts';
 
 /** `count` files made of the photos of `inputs` under distinct names (the same bytes several times over). */
 export function repeated(inputs: InputSet, count: number, name: string): InputSet {

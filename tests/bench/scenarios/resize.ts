@@ -1,6 +1,6 @@
-import { photoSet } from '../inputs';
-import { runApp } from '../runners';
-import { batchScenario } from './scenario';
+import { photoSet } from '../inputs.ts';
+import { runApp } from '../runners.ts';
+import { batchScenario } from './scenario.ts';
 
 const PRESET = 'Web 1920 wide';
 

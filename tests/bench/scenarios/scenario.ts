@@ -1,6 +1,6 @@
-import type { LighthouseFigures, InitialScript } from '../coldstart';
-import type { InputSet } from '../inputs';
-import { measure, type Contender, type ContenderSummary, type Skipped } from '../measure';
+import type { LighthouseFigures, InitialScript } from '../coldstart.ts';
+import type { InputSet } from '../inputs.ts';
+import { measure, type Contender, type ContenderSummary, type Skipped } from '../measure.ts';
 
 /** What every scenario is given: the command line's choices. */
 export interface BenchContext {

@@ -1,9 +1,9 @@
 import { basename } from 'node:path';
-import { smartTarget } from '../../../core/look';
-import type { ContenderSummary, ImageFigures } from '../measure';
-import { corpusPhotographs, photoSet, type InputSet } from '../inputs';
-import { runApp } from '../runners';
-import { batchScenario, named, ratio, type PerImageTable } from './scenario';
+import { smartTarget } from '../../../core/look.ts';
+import type { ContenderSummary, ImageFigures } from '../measure.ts';
+import { corpusPhotographs, photoSet, type InputSet } from '../inputs.ts';
+import { runApp } from '../runners.ts';
+import { batchScenario, named, ratio, type PerImageTable } from './scenario.ts';
 
 const LEVEL = 85;
 const TARGET = smartTarget(LEVEL);

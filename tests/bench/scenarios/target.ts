@@ -1,6 +1,6 @@
-import { photoSet } from '../inputs';
-import { runApp } from '../runners';
-import type { Scenario, TargetRow } from './scenario';
+import { photoSet } from '../inputs.ts';
+import { runApp } from '../runners.ts';
+import type { Scenario, TargetRow } from './scenario.ts';
 
 /** Target-size accuracy: one 12 MP photo → WebP at four targets; each must land within 5% below its target. */
 export const target: Scenario = {

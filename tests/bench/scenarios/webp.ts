@@ -1,6 +1,6 @@
-import { photoSet } from '../inputs';
-import { runApp, runBaselinePage, runNative, which } from '../runners';
-import { batchScenario, named, ratio } from './scenario';
+import { photoSet } from '../inputs.ts';
+import { runApp, runBaselinePage, runNative, which } from '../runners.ts';
+import { batchScenario, named, ratio } from './scenario.ts';
 
 /**
  * 12 × 12 MP JPEG → WebP q80: the app with its default settings (optimised: the browser's libwebp, issue 39) and with

@@ -1,20 +1,20 @@
-import type { ConversionSettings, ConvertRequest, JobPlan } from '../../../core/contract';
-import { sourceFormatInfo } from '../../../core/formats';
-import { resolutionNeeded, rotated, turned, type Size } from '../../../core/geometry';
-import { CONVERSION_ERRORS, outputTooLargeMessage } from '../../../core/messages';
-import { shownSizeOf } from '../../../core/orientation';
-import { shownSize } from '../../../core/plan';
-import { SOURCE_CODECS, type Codec } from '../../../wasm';
-import { bitmapToPixels } from '../bitmap-pixels';
-import { orientationLeftByBrowser } from '../browser-orientation';
-import { decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from '../decode';
-import { encodePixels, type PixelEncoding } from '../encode';
-import { STAGE_END, type EncodedImage, type EncodeRequest, type ProgressReporter, type SourceBytes } from '../job';
-import { uprightPixels } from '../pixels';
-import type { RawImage } from '../raw-image';
-import { decodeScaledBitmap } from '../scaled-decode';
-import { geometryFor, transform, type Resizer } from '../transform';
-import { flattens } from './bitmap';
+import type { ConversionSettings, ConvertRequest, JobPlan } from '../../../core/contract.ts';
+import { sourceFormatInfo } from '../../../core/formats.ts';
+import { resolutionNeeded, rotated, turned, type Size } from '../../../core/geometry.ts';
+import { CONVERSION_ERRORS, outputTooLargeMessage } from '../../../core/messages.ts';
+import { shownSizeOf } from '../../../core/orientation.ts';
+import { shownSize } from '../../../core/plan.ts';
+import { SOURCE_CODECS, type Codec } from '../../../wasm/index.ts';
+import { bitmapToPixels } from '../bitmap-pixels.ts';
+import { orientationLeftByBrowser } from '../browser-orientation.ts';
+import { decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from '../decode.ts';
+import { encodePixels, type PixelEncoding } from '../encode.ts';
+import { STAGE_END, type EncodedImage, type EncodeRequest, type ProgressReporter, type SourceBytes } from '../job.ts';
+import { uprightPixels } from '../pixels.ts';
+import type { RawImage } from '../raw-image.ts';
+import { decodeScaledBitmap } from '../scaled-decode.ts';
+import { geometryFor, transform, type Resizer } from '../transform.ts';
+import { flattens } from './bitmap.ts';
 
 /**
  * The pixel routes ('pixels', 'target-size', 'smart', and a bitmap or rows the browser could not take): the source
