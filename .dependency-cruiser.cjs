@@ -42,6 +42,13 @@ module.exports = {
       to: { path: ['^src/', '^node_modules/(react|react-dom|react-[^/]+)/'] },
     },
     {
+      name: 'codecs-stand-alone',
+      severity: 'error',
+      comment: 'A codec folder imports only core/, its own package and wasm/ helpers: it can be read, tested and reused without the pipeline that runs it.',
+      from: { path: '^wasm/' },
+      to: { path: ['^workers/', '^src/'] },
+    },
+    {
       name: 'codecs-only-in-wasm',
       severity: 'error',
       comment: 'Only wasm/ imports @jsquash: its loaders decide when and from where a .wasm is compiled.',

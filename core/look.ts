@@ -1,6 +1,6 @@
 import type { ConversionSettings, OutputLook } from './contract.ts';
 import type { FormatInfo } from './format.ts';
-import type { Size } from './geometry.ts';
+import type { Rect, Size } from './geometry.ts';
 import { hasTargetSize } from './policy.ts';
 
 /**
@@ -67,3 +67,29 @@ export const choosesQualityByLook = (settings: ConversionSettings, format: Pick<
  */
 export const judgesOutput = (settings: ConversionSettings, format: Pick<FormatInfo, 'quality'>, size?: Size): boolean =>
   format.quality !== null && !hasTargetSize(settings) && (settings.autoCompress || !(format.quality.losslessAtMax && settings.quality >= 100)) && judgeable(size);
+
+/** Tiles a side, and each tile's side: 9 tiles of 256 × 256, 0.59 MP, a 768 × 768 view. */
+export const LOOK_GRID = 3;
+export const LOOK_TILE = 256;
+const BLOCK = 16;
+
+/**
+ * The tiles judged of an image this size: a LOOK_GRID × LOOK_GRID grid of squares (LOOK_TILE, or `tileSide` for a
+ * copy at another scale) spread evenly (the first at the top left, the last at the bottom right), on the macroblock
+ * grid; the whole image when it is no larger than the view.
+ */
+export function lookTiles({ width, height }: Size, tileSide = LOOK_TILE): Rect[] {
+  const side = LOOK_GRID * tileSide;
+  if (width <= side && height <= side) return [{ x: 0, y: 0, width, height }];
+  const along = (length: number) => {
+    const tile = Math.min(tileSide, length);
+    const count = Math.min(LOOK_GRID, Math.floor(length / tile));
+    const room = length - tile;
+    return Array.from({ length: count }, (_, i) => {
+      const start = count === 1 ? Math.floor(room / 2) : Math.floor((room * i) / (count - 1));
+      return { start: Math.min(room, Math.round(start / BLOCK) * BLOCK), length: tile };
+    });
+  };
+  const columns = along(width), rows = along(height);
+  return rows.flatMap((row) => columns.map((column) => ({ x: column.start, y: row.start, width: column.length, height: row.length })));
+}

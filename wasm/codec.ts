@@ -1,6 +1,6 @@
 import type { FormatInfo, SourceFormatInfo } from '../core/format.ts';
 import type { ImageFormat, SourceFormat } from '../core/formats.ts';
-import type { PixelRows, RawImage } from '../workers/pipeline/raw-image.ts';
+import type { PixelRows, RawImage } from '../core/raw-image.ts';
 
 /**
  * What the workers know of a format they read: the codec folder's index.ts exports it as `codec`, and wasm/index.ts
@@ -21,7 +21,10 @@ export interface SourceCodec {
 /** What the workers know of a format they also write: a source codec with an encoder. */
 export interface Codec extends SourceCodec {
   format: FormatInfo<ImageFormat>;
-  /** The browser's encoder or the WASM one (encoder.ts says which). */
+  /**
+   * The format's WASM encoder: only encodes. Whether it runs at all is the plan's (JobPlan.encoder); the browser's
+   * encoder, where the plan chose it, is the pipeline's (workers/pipeline/canvas-encoder.ts encodeImage).
+   */
   encode(image: RawImage, options: EncodeOptions): Promise<ArrayBuffer>;
   /**
    * The size-optimising encoder on rows it reads a strip at a time (`optimise` only): where it takes rows as it goes
@@ -36,7 +39,10 @@ export interface Codec extends SourceCodec {
 export interface EncodeOptions {
   /** 0–1; ignored by lossless formats. */
   quality: number;
-  /** Use the size-optimising WASM encoder (jpegli, libwebp, oxipng, libavif) rather than the browser's: the plan's encoder. */
+  /**
+   * The plan chose the WASM encoder (JobPlan.encoder): the pipeline does not try the browser's first, and a format
+   * with a plain and a size-optimising WASM encoder (PNG: oxipng) takes the optimising one.
+   */
   optimise: boolean;
   /** The job runs alone (ConvertRequest.alone): a threaded encoder may take every core, else one. */
   alone?: boolean;

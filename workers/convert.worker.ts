@@ -4,7 +4,7 @@ import { resizeLanczos3, warmCodecs } from '../wasm/index.ts';
 import { ssimulacra2 } from '../wasm/ssimulacra2/loader.ts';
 import { convertImage, judgeOutput, sampleOutput } from './pipeline/convert.ts';
 import { writeDeviceFile } from '../core/deviceFiles.ts';
-import { toImageData } from './pipeline/canvas-encoder.ts';
+import { toImageData } from '../core/raw-image.ts';
 import type { Resizer } from './pipeline/transform.ts';
 
 const lanczos3: Resizer = (image, width, height) => resizeLanczos3(toImageData(image), width, height);

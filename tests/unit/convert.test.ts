@@ -8,7 +8,7 @@ import { planJob } from '../../core/plan.ts';
 import { readImageHeader } from '../../src/conversion/probe.ts';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
 import { resizeLanczos3 } from '../../wasm/index.ts';
-import { toImageData } from '../../workers/pipeline/canvas-encoder.ts';
+import { toImageData } from '../../core/raw-image.ts';
 import { convertImage, judgeOutput, type ConversionOutcome } from '../../workers/pipeline/convert.ts';
 import type { Resizer } from '../../workers/pipeline/transform.ts';
 import { serveBuildAssets } from './support/serveBuildAssets.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explainMemoryFailure, isOutOfMemory } from '../../workers/pipeline/failures.ts';
+import { explainMemoryFailure, isOutOfMemory } from '../../core/failures.ts';
 
 describe('which failures are memory running out', () => {
   it('recognises a buffer that could not be allocated and a WASM heap that could not grow', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
 import { settingsReducer, type SettingsAction } from '../../src/features/settings/settingsReducer.ts';
 import { changesPixels, planGeometry, resolutionNeeded, scaleRect } from '../../core/geometry.ts';
-import { createRawImage } from '../../workers/pipeline/raw-image.ts';
+import { createRawImage } from '../../core/raw-image.ts';
 import { eighthsAtLeast } from '../../workers/pipeline/scaled-decode.ts';
 import { transform, type Resizer } from '../../workers/pipeline/transform.ts';
 

@@ -10,7 +10,7 @@ import { detectFormat, sourceFormatInfo } from '../../core/formats.ts';
 import { planJob } from '../../core/plan.ts';
 import { readImageHeader } from '../../src/conversion/probe.ts';
 import { resizeLanczos3, SOURCE_CODECS } from '../../wasm/index.ts';
-import { toImageData } from '../../workers/pipeline/canvas-encoder.ts';
+import { toImageData } from '../../core/raw-image.ts';
 import { convertImage } from '../../workers/pipeline/convert.ts';
 import { withHeifTransforms } from '../fixtures/heif-transforms.ts';
 import { photoPixels } from '../fixtures/make-fixtures.ts';

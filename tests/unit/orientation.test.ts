@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { asOrientation, orientationOfHeif, orientationOfTurn, shownSizeOf, turnOf, turnsAQuarter, type HeifTransform } from '../../core/orientation.ts';
-import { createRawImage } from '../../workers/pipeline/raw-image.ts';
+import { createRawImage } from '../../core/raw-image.ts';
 import { flipHorizontal, rotate, uprightPixels } from '../../workers/pipeline/pixels.ts';
 
 const ORIENTATIONS = [1, 2, 3, 4, 5, 6, 7, 8] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adjust, crop, filterAmount, flatten, parseHexColour, rotate, uprightPixels } from '../../workers/pipeline/pixels.ts';
-import type { RawImage } from '../../workers/pipeline/raw-image.ts';
+import type { RawImage } from '../../core/raw-image.ts';
 import { frameOrientation } from '../../workers/pipeline/bitmap-pixels.ts';
 import { shownAt } from '../fixtures/oriented.ts';
 

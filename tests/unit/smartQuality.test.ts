@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { FORMATS } from '../../core/formats.ts';
 import { LOOK_THRESHOLDS, choosesQualityByLook, judgesOutput, lookDetail, lookVerdict, smartTarget } from '../../core/look.ts';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
-import { LOOK_GRID, LOOK_TILE, lookTiles, lookView } from '../../workers/pipeline/look.ts';
+import { LOOK_GRID, LOOK_TILE, lookTiles } from '../../core/look.ts';
+import { lookView } from '../../workers/pipeline/look.ts';
 import { halveSize } from '../../workers/pipeline/pixels.ts';
-import { createRawImage } from '../../workers/pipeline/raw-image.ts';
+import { createRawImage } from '../../core/raw-image.ts';
 import { SMART_VIEW_LEVELS, SMART_WHOLE_ENCODES, levelReaching, scoreOnCurve, searchSmartQuality } from '../../workers/pipeline/smart-quality.ts';
 
 /** A rising score curve over levels 1…levels: what an encoder's output scores at each quality, as the corpus showed. */

@@ -9,7 +9,7 @@ import { planJob } from '../../core/plan.ts';
 import { readImageHeader } from '../../src/conversion/probe.ts';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
 import { resizeLanczos3 } from '../../wasm/index.ts';
-import { toImageData } from '../../workers/pipeline/canvas-encoder.ts';
+import { toImageData } from '../../core/raw-image.ts';
 import { convertImage } from '../../workers/pipeline/convert.ts';
 import { ORIENTED_SOURCES, makeOrientedSources, meanDifference, referenceRendering, thumbnailOf } from '../fixtures/oriented.ts';
 import { ROUTE_CASES } from '../route-cases.ts';

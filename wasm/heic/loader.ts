@@ -1,5 +1,5 @@
 import heifWasmUrl from 'libheif-js/libheif-wasm/libheif.wasm?url';
-import type { RawImage } from '../../workers/pipeline/raw-image.ts';
+import type { RawImage } from '../../core/raw-image.ts';
 import { compileWasm, once } from '../once.ts';
 
 /** What the app uses of libheif-js's Emscripten module (its own libheif.d.ts types the C API, not these classes). */

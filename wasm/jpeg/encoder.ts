@@ -1,10 +1,8 @@
-import { encodeNativeOrWasm, toImageData } from '../../workers/pipeline/canvas-encoder.ts';
+import { toImageData } from '../../core/raw-image.ts';
 import type { Codec } from '../codec.ts';
+import { wasmEncode } from '../wasm-encode.ts';
 import { encodeJpegli } from './loader.ts';
-import { jpeg, jpegliOptions } from './meta.ts';
+import { jpegliOptions } from './meta.ts';
 
-/** The browser's encoder unless optimising; jpegli with the registry's options and quality map otherwise. */
-export const encode: Codec['encode'] = (image, { quality, optimise }) =>
-  encodeNativeOrWasm(image, jpeg.mimeType, { quality, optimise }, () =>
-    encodeJpegli(toImageData(image), jpegliOptions(quality)),
-  );
+/** jpegli with the registry's options and quality map. The browser's encoder, where the plan chose it, is the pipeline's. */
+export const encode: Codec['encode'] = (image, { quality }) => wasmEncode(() => encodeJpegli(toImageData(image), jpegliOptions(quality)));

@@ -2,7 +2,7 @@ import decoderUrl from '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm?url';
 import jpegliUrl from '../jpegli/jpegli.wasm?url';
 import { jpegliEncoder, type JpegliOptions } from '../jpegli/jpegli.ts';
 import { compileWasm, jsquashStarted, once } from '../once.ts';
-import type { PixelRows } from '../../workers/pipeline/raw-image.ts';
+import type { PixelRows } from '../../core/raw-image.ts';
 
 const encoder = once(async () => jpegliEncoder(await compileWasm(jpegliUrl)));
 

@@ -6,7 +6,7 @@
  * Plain module, no DOM, for a worker and for Node alike: the JPEG codec's optimised encoder (wasm/jpeg/loader.ts), the
  * unit tests and `npm run bench:encoders` run it.
  */
-import type { PixelRows } from '../../workers/pipeline/raw-image.ts';
+import type { PixelRows } from '../../core/raw-image.ts';
 
 export interface JpegliOptions {
   /** libjpeg's 1–100 scale, as the browser's encoder takes it (× 100); jpegli maps it to a butteraugli distance. */

@@ -1,4 +1,5 @@
-import { toImageData, wasmEncode } from '../../workers/pipeline/canvas-encoder.ts';
+import { wasmEncode } from '../wasm-encode.ts';
+import { toImageData } from '../../core/raw-image.ts';
 import type { Codec } from '../codec.ts';
 import { encodeLibjxl } from './loader.ts';
 import { libjxlOptions } from './meta.ts';

@@ -1,7 +1,7 @@
 import type { EncodeOptions } from '@jsquash/jxl/meta';
 import encoderUrl from '@jsquash/jxl/codec/enc/jxl_enc.wasm?url';
 import decoderUrl from '@jsquash/jxl/codec/dec/jxl_dec.wasm?url';
-import type { RawImage } from '../../workers/pipeline/raw-image.ts';
+import type { RawImage } from '../../core/raw-image.ts';
 import { compileWasm, emscriptenEncode, jsquashStarted, once } from '../once.ts';
 import { onTheCoresItMayUse, threadedBuildFits } from '../threads.ts';
 

@@ -1,10 +1,9 @@
-import { encodeNativeOrWasm, toImageData } from '../../workers/pipeline/canvas-encoder.ts';
+import { toImageData } from '../../core/raw-image.ts';
 import type { Codec } from '../codec.ts';
+import { wasmEncode } from '../wasm-encode.ts';
 import { encodePng, optimisePng } from './loader.ts';
 import { png } from './meta.ts';
 
-/** The browser's encoder unless optimising (then oxipng); the WASM PNG encoder where a canvas cannot encode. */
+/** oxipng when optimising; the plain WASM PNG encoder where a canvas cannot encode. The browser's encoder is the pipeline's. */
 export const encode: Codec['encode'] = (image, { optimise }) =>
-  encodeNativeOrWasm(image, png.mimeType, { optimise }, () =>
-    optimise ? optimisePng(toImageData(image), png.optimisedOptions) : encodePng(toImageData(image)),
-  );
+  wasmEncode(() => (optimise ? optimisePng(toImageData(image), png.optimisedOptions) : encodePng(toImageData(image))));

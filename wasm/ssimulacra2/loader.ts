@@ -1,5 +1,5 @@
 import metricUrl from './ssimulacra2.wasm?url';
-import { LOOK_GRID, LOOK_TILE } from '../../workers/pipeline/look.ts';
+import { LOOK_GRID, LOOK_TILE } from '../../core/look.ts';
 import { compileWasm, once } from '../once.ts';
 import { ssimulacra2Metric, type Ssimulacra2 } from './metric.ts';
 

@@ -13,7 +13,7 @@
  * pixels. Transparent images are judged over a dark and a light background and the lower score counts (as libjxl's
  * tool does): a difference in alpha shows on one of them.
  */
-import type { RawImage } from '../../workers/pipeline/raw-image.ts';
+import type { RawImage } from '../../core/raw-image.ts';
 
 interface MetricExports {
   memory: WebAssembly.Memory;

@@ -1,4 +1,4 @@
-import type { RawImage } from '../../workers/pipeline/raw-image.ts';
+import type { RawImage } from '../../core/raw-image.ts';
 
 /**
  * A TIFF's first page as RGBA through UTIF (utif2, MIT: 8- and 16-bit, RGB, RGBA, grey and palette; uncompressed,

@@ -4,7 +4,7 @@ import { orientationOfTurn } from '../../core/orientation.ts';
 import { jpegMetadata } from '../../wasm/jpeg/exif.ts';
 import { releaseCanvas } from './canvas-encoder.ts';
 import { uprightPixels } from './pixels.ts';
-import { createRawImage, type PixelRows, type RawImage } from './raw-image.ts';
+import { createRawImage, type PixelRows, type RawImage } from '../../core/raw-image.ts';
 
 /**
  * A decoded bitmap's pixels, read out for the pipeline. Through WebCodecs' VideoFrame.copyTo where the engine reads

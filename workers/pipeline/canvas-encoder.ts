@@ -1,10 +1,6 @@
 import { CONVERSION_ERRORS } from '../../core/messages.ts';
-import { isOutOfMemory } from './failures.ts';
-import type { RawImage } from './raw-image.ts';
-
-export function toImageData(image: RawImage): ImageData {
-  return image instanceof ImageData ? image : new ImageData(image.data as Uint8ClampedArray<ArrayBuffer>, image.width, image.height);
-}
+import { toImageData, type RawImage } from '../../core/raw-image.ts';
+import type { Codec, EncodeOptions } from '../../wasm/codec.ts';
 
 /**
  * Gives a canvas's pixels back now (a 12 MP canvas holds 48 MB), not when the worker next collects its garbage: a
@@ -95,23 +91,15 @@ export async function encodeBitmapWithCanvas(
   );
 }
 
-/** Runs a WASM encoder, reporting its failure with the catalogue's message. */
-export async function wasmEncode(run: () => Promise<ArrayBuffer>): Promise<ArrayBuffer> {
-  try {
-    return await run();
-  } catch (error) {
-    console.error('WASM encoder failed', error);
-    throw new Error(isOutOfMemory(error) ? CONVERSION_ERRORS.memory : CONVERSION_ERRORS.compression);
-  }
-}
-
-/** The browser's encoder when not optimising and it supports the type; the WASM encoder otherwise. */
-export async function encodeNativeOrWasm(
-  image: RawImage,
-  mimeType: string,
-  { quality, optimise }: { quality?: number; optimise: boolean },
-  wasm: () => Promise<ArrayBuffer>,
-): Promise<ArrayBuffer> {
-  const native = optimise ? null : await encodeCanvas(image.width, image.height, (context) => context.putImageData(toImageData(image), 0, 0), mimeType, quality);
-  return native ?? wasmEncode(wasm);
+/**
+ * The plan's encoder for pixels (EncodeOptions.optimise names the WASM one): the browser's own, a canvas export, where
+ * the plan chose it and this browser's canvas encodes the type; the codec's WASM encoder otherwise.
+ */
+export async function encodeImage(codec: Codec, image: RawImage, options: EncodeOptions): Promise<ArrayBuffer> {
+  const { format } = codec;
+  const native =
+    options.optimise || !format.canvasEncoder
+      ? null
+      : await encodeCanvas(image.width, image.height, (context) => context.putImageData(toImageData(image), 0, 0), format.mimeType, format.quality ? options.quality : undefined);
+  return native ?? codec.encode(image, options);
 }

@@ -1,4 +1,5 @@
 import type { ConvertRequest, OutputSample, Route } from '../../core/contract.ts';
+import { encodeImage } from './canvas-encoder.ts';
 import { withUprightOrientation } from '../../core/exif.ts';
 import { centredPart, changesPixels, turned } from '../../core/geometry.ts';
 import { choosesQualityByLook } from '../../core/look.ts';
@@ -7,7 +8,7 @@ import { SAMPLE_PIXELS } from '../../core/plan.ts';
 import { CODECS, SOURCE_CODECS } from '../../wasm/index.ts';
 import { decodeToBitmap } from './decode.ts';
 import { encodeByLook } from './encode.ts';
-import { explainMemoryFailure } from './failures.ts';
+import { explainMemoryFailure } from '../../core/failures.ts';
 import { encodeOptions, encoderQuality, SourceBytes, STAGE_END, type ConversionOutcome, type EncodedImage, type ProgressReporter } from './job.ts';
 import { crop } from './pixels.ts';
 import { bitmapToBrowserEncoder } from './routes/bitmap.ts';
@@ -106,7 +107,7 @@ export async function sampleOutput(request: ConvertRequest, resize: Resizer): Pr
     const image = await transformed(decoded, output, request, resize);
     const part = crop(image, centredPart(image, SAMPLE_PIXELS));
     // With Smart compression, the part is searched as a whole image would be: its bytes at the quality found for it.
-    const bytes = request.plan.route === 'smart' && choosesQualityByLook(settings, output.format, part) ? (await encodeByLook(part, output, request, () => undefined)).bytes : await output.encode(part, encodeOptions(encoderQuality(settings), request));
+    const bytes = request.plan.route === 'smart' && choosesQualityByLook(settings, output.format, part) ? (await encodeByLook(part, output, request, () => undefined)).bytes : await encodeImage(output, part, encodeOptions(encoderQuality(settings), request));
     return { bytes: bytes.byteLength, pixels: part.width * part.height, outputPixels: image.width * image.height };
   } catch (error) {
     throw explainMemoryFailure(error);

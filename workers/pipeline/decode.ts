@@ -1,7 +1,7 @@
 import type { Orientation } from '../../core/orientation.ts';
 import type { SourceCodec } from '../../wasm/index.ts';
 import { uprightPixels } from './pixels.ts';
-import type { RawImage } from './raw-image.ts';
+import type { RawImage } from '../../core/raw-image.ts';
 
 /**
  * The browser's decoder: fast, EXIF orientation and colour management applied; null when the browser cannot

@@ -1,12 +1,13 @@
 import type { OutputLook, LookSource } from '../../core/contract.ts';
-import { choosesQualityByLook, judgesOutput, smartTarget } from '../../core/look.ts';
+import { choosesQualityByLook, judgesOutput, smartTarget, LOOK_TILE, lookTiles } from '../../core/look.ts';
 import { CONVERSION_ERRORS } from '../../core/messages.ts';
 import type { Codec } from '../../wasm/index.ts';
+import { encodeImage } from './canvas-encoder.ts';
 import { encodeOptions, encoderQuality, STAGE_END, type EncodeRequest, type ProgressReporter } from './job.ts';
 import { lookAt, NOT_JUDGED, scoreOf } from './judge.ts';
-import { LOOK_TILE, lookTiles, lookView } from './look.ts';
+import { lookView } from './look.ts';
 import { halveSize } from './pixels.ts';
-import type { RawImage } from './raw-image.ts';
+import type { RawImage } from '../../core/raw-image.ts';
 import { SMART_WHOLE_ENCODES, searchSmartQuality } from './smart-quality.ts';
 import { MAX_TARGET_ATTEMPTS, searchTargetSize } from './target-size.ts';
 
@@ -47,11 +48,11 @@ export async function encodeByLook(image: RawImage, output: Codec, request: Enco
     topLevel,
     // The simple choice, the slider's own quality: where it reaches the target, the answer is at most it.
     simpleLevel: Math.round(encoderQuality(request.settings) * levels),
-    viewScoreAt: async (level) => scoreOf(previewView, await output.encode(preview, encodeOptions(level / levels, request)), output, previewTiles),
+    viewScoreAt: async (level) => scoreOf(previewView, await encodeImage(output, preview, encodeOptions(level / levels, request)), output, previewTiles),
     wholeAt: async (level) => {
       wholeEncodes++;
       report({ percent: STAGE_END.transform + (span * Math.min(wholeEncodes, SMART_WHOLE_ENCODES)) / (SMART_WHOLE_ENCODES + 1), stage: { name: 'choosing', attempt: wholeEncodes } });
-      const bytes = await output.encode(image, encodeOptions(level / levels, request));
+      const bytes = await encodeImage(output, image, encodeOptions(level / levels, request));
       return { output: bytes, score: await scoreOf(sourceView, bytes, output, tiles) };
     },
   });
@@ -61,7 +62,7 @@ export async function encodeByLook(image: RawImage, output: Codec, request: Enco
 
 /** At the slider's quality, judged now or later where the output is lossy. */
 async function encodeAtQuality(image: RawImage, output: Codec, request: EncodeRequest, report: ProgressReporter): Promise<EncodedPixels> {
-  const bytes = await output.encode(image, encodeOptions(encoderQuality(request.settings), request));
+  const bytes = await encodeImage(output, image, encodeOptions(encoderQuality(request.settings), request));
   report({ percent: STAGE_END.encode });
   if (!judgesOutput(request.settings, output.format, image)) return { bytes, encodes: 1, ...NOT_JUDGED };
   const tiles = lookTiles(image);
@@ -74,7 +75,7 @@ async function encodeToTargetSize(image: RawImage, output: Codec, request: Encod
   const targetBytes = (settings.targetFileSize ?? 0) * 1024 - reservedBytes;
   if (!output.format.quality) {
     // A lossless format has no quality to trade: it fits or it does not.
-    const bytes = await output.encode(image, encodeOptions(1, request));
+    const bytes = await encodeImage(output, image, encodeOptions(1, request));
     if (bytes.byteLength > targetBytes) throw new Error(CONVERSION_ERRORS.targetSize);
     return { bytes, encodes: 1, ...NOT_JUDGED };
   }
@@ -87,7 +88,7 @@ async function encodeToTargetSize(image: RawImage, output: Codec, request: Encod
       attempt++;
       const stage = { name: 'fitting', attempt, attempts: MAX_TARGET_ATTEMPTS, targetKb: settings.targetFileSize ?? 0 } as const;
       report({ percent: STAGE_END.transform + (span * (attempt - 1)) / MAX_TARGET_ATTEMPTS, stage });
-      return output.encode(image, encodeOptions(quality, request));
+      return encodeImage(output, image, encodeOptions(quality, request));
     },
   });
   if (!result) throw new Error(CONVERSION_ERRORS.targetSize);

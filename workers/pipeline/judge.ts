@@ -4,10 +4,10 @@ import { CONVERSION_ERRORS } from '../../core/messages.ts';
 import { CODECS, SOURCE_CODECS, type Codec } from '../../wasm/index.ts';
 import { ssimulacra2 } from '../../wasm/ssimulacra2/loader.ts';
 import { decodeToBitmap, decodeWithWasm } from './decode.ts';
-import { explainMemoryFailure } from './failures.ts';
+import { explainMemoryFailure } from '../../core/failures.ts';
 import type { EncodedImage } from './job.ts';
 import { lookView, lookViewOfBitmap } from './look.ts';
-import type { RawImage } from './raw-image.ts';
+import type { RawImage } from '../../core/raw-image.ts';
 import { UPRIGHT } from '../../core/orientation.ts';
 
 /**

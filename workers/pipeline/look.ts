@@ -1,7 +1,8 @@
 import type { Rect, Size } from '../../core/geometry.ts';
+import { LOOK_GRID } from '../../core/look.ts';
 import { CONVERSION_ERRORS } from '../../core/messages.ts';
 import { releaseCanvas } from './canvas-encoder.ts';
-import { createRawImage, type RawImage } from './raw-image.ts';
+import { createRawImage, type RawImage } from '../../core/raw-image.ts';
 
 /**
  * How an output looks beside the source as it frames it, judged on a view small enough to cost little: a grid of
@@ -9,32 +10,6 @@ import { createRawImage, type RawImage } from './raw-image.ts';
  * because what an encoder loses shows at 1:1 (a view scaled down hides its blocks and ringing); tiles on the 16-pixel
  * grid of JPEG's and WebP's macroblocks, so a tile cut from a whole encode holds the same blocks the encoder made.
  */
-
-/** Tiles a side, and each tile's side: 9 tiles of 256 × 256, 0.59 MP, a 768 × 768 view. */
-export const LOOK_GRID = 3;
-export const LOOK_TILE = 256;
-const BLOCK = 16;
-
-/**
- * The tiles judged of an image this size: a LOOK_GRID × LOOK_GRID grid of squares (LOOK_TILE, or `tileSide` for a
- * copy at another scale) spread evenly (the first at the top left, the last at the bottom right), on the macroblock
- * grid; the whole image when it is no larger than the view.
- */
-export function lookTiles({ width, height }: Size, tileSide = LOOK_TILE): Rect[] {
-  const side = LOOK_GRID * tileSide;
-  if (width <= side && height <= side) return [{ x: 0, y: 0, width, height }];
-  const along = (length: number) => {
-    const tile = Math.min(tileSide, length);
-    const count = Math.min(LOOK_GRID, Math.floor(length / tile));
-    const room = length - tile;
-    return Array.from({ length: count }, (_, i) => {
-      const start = count === 1 ? Math.floor(room / 2) : Math.floor((room * i) / (count - 1));
-      return { start: Math.min(room, Math.round(start / BLOCK) * BLOCK), length: tile };
-    });
-  };
-  const columns = along(width), rows = along(height);
-  return rows.flatMap((row) => columns.map((column) => ({ x: column.start, y: row.start, width: column.length, height: row.length })));
-}
 
 /** Where each tile sits in the view: in rows of LOOK_GRID, in the order lookTiles gives them. */
 function viewLayout(tiles: readonly Rect[]): { size: Size; places: { x: number; y: number }[] } {

@@ -1,4 +1,4 @@
-import { createRawImage, type RawImage } from './raw-image.ts';
+import { createRawImage, type RawImage } from '../../core/raw-image.ts';
 import type { Rect } from '../../core/geometry.ts';
 import { turnOf, type Orientation } from '../../core/orientation.ts';
 

@@ -2,7 +2,7 @@ import type { SourceHeader } from '../../core/contract.ts';
 import { sourceFormatInfo } from '../../core/formats.ts';
 import type { Size } from '../../core/geometry.ts';
 import { UPRIGHT } from '../../core/orientation.ts';
-import { toImageData } from './canvas-encoder.ts';
+import { toImageData } from '../../core/raw-image.ts';
 
 /**
  * The size to ask a decoder that scales in eighths (JPEG's DCT scaling) for, so that at least `scale` of `full`

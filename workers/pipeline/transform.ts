@@ -1,7 +1,7 @@
 import type { ConversionSettings, JobPlan } from '../../core/contract.ts';
 import { planGeometry, rotated, scaleRect, type GeometryPlan, type Size } from '../../core/geometry.ts';
 import { adjust, crop, flatten, rotate } from './pixels.ts';
-import type { RawImage } from './raw-image.ts';
+import type { RawImage } from '../../core/raw-image.ts';
 
 /** A high-quality resampler; the worker passes jSquash's Lanczos3, tests may pass their own. */
 export type Resizer = (image: RawImage, width: number, height: number) => Promise<RawImage>;

@@ -2,9 +2,8 @@ import type { SourceHeader } from '../../core/contract.ts';
 import { orientationOfTurn, UPRIGHT, type Orientation } from '../../core/orientation.ts';
 import { bitmapToPixels } from './bitmap-pixels.ts';
 import { orientationLeftByBrowser } from './browser-orientation.ts';
-import { toImageData } from './canvas-encoder.ts';
 import { uprightPixels } from './pixels.ts';
-import { createRawImage, type RawImage } from './raw-image.ts';
+import { toImageData, createRawImage, type RawImage } from '../../core/raw-image.ts';
 
 // The pictures the page shows (scaled-decode.ts), upright: loaded by a preview worker with the first frame decoded at
 // a scale or the first source not stored upright, not at its start.

@@ -1,5 +1,5 @@
 import { photoPixels, random } from '../../fixtures/make-fixtures.ts';
-import type { RawImage } from '../../../workers/pipeline/raw-image.ts';
+import type { RawImage } from '../../../core/raw-image.ts';
 
 /**
  * Image pairs for the SSIMULACRA2 tests, made by plain arithmetic (no codec whose output could change with a package

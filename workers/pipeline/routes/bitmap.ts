@@ -1,14 +1,14 @@
 import type { ConversionSettings, JobPlan } from '../../../core/contract.ts';
 import { sourceFormatInfo, type SourceFormat } from '../../../core/formats.ts';
 import { changesPixels } from '../../../core/geometry.ts';
-import { judgesOutput } from '../../../core/look.ts';
+import { judgesOutput, lookTiles } from '../../../core/look.ts';
 import { UPRIGHT } from '../../../core/orientation.ts';
 import type { Codec } from '../../../wasm/index.ts';
 import { orientationLeftByBrowser } from '../browser-orientation.ts';
 import { encodeBitmapWithCanvas } from '../canvas-encoder.ts';
 import { encoderQuality, type EncodedImage } from '../job.ts';
 import { lookAt, NOT_JUDGED } from '../judge.ts';
-import { lookTiles, lookViewOfBitmap } from '../look.ts';
+import { lookViewOfBitmap } from '../look.ts';
 
 /** Whether a conversion flattens its pixels onto the background colour: an output without alpha from a source that may have some. */
 export const flattens = (output: Codec, source: SourceFormat): boolean => !output.format.alpha && sourceFormatInfo(source).alpha;

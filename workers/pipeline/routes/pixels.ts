@@ -11,7 +11,7 @@ import { decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from '../decode.ts';
 import { encodePixels, type PixelEncoding } from '../encode.ts';
 import { STAGE_END, type EncodedImage, type EncodeRequest, type ProgressReporter, type SourceBytes } from '../job.ts';
 import { uprightPixels } from '../pixels.ts';
-import type { RawImage } from '../raw-image.ts';
+import type { RawImage } from '../../../core/raw-image.ts';
 import { decodeScaledBitmap } from '../scaled-decode.ts';
 import { geometryFor, transform, type Resizer } from '../transform.ts';
 import { flattens } from './bitmap.ts';

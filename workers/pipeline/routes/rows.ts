@@ -1,11 +1,11 @@
 import { changesPixels } from '../../../core/geometry.ts';
-import { judgesOutput } from '../../../core/look.ts';
+import { judgesOutput, lookTiles } from '../../../core/look.ts';
 import type { Codec } from '../../../wasm/index.ts';
 import { frameRows } from '../bitmap-pixels.ts';
 import { encodeOptions, encoderQuality, STAGE_END, type EncodedImage, type EncodeRequest, type ProgressReporter } from '../job.ts';
 import { lookAt, NOT_JUDGED } from '../judge.ts';
-import { lookTiles, lookViewOfBitmap } from '../look.ts';
-import type { RawImage } from '../raw-image.ts';
+import { lookViewOfBitmap } from '../look.ts';
+import type { RawImage } from '../../../core/raw-image.ts';
 
 /**
  * The 'rows' route: the size-optimising encoder on the decoded bitmap's rows, read out of it a strip at a time as the

@@ -1,4 +1,4 @@
-import { CONVERSION_ERRORS } from '../../core/messages.ts';
+import { CONVERSION_ERRORS } from './messages.ts';
 
 /**
  * Whether an error is an allocation that failed: a JS buffer (RangeError "Array buffer allocation failed"), a WASM

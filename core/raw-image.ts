@@ -5,6 +5,11 @@ export interface RawImage {
   height: number;
 }
 
+/** The image as the browser's ImageData (the same pixels, no copy), for a canvas or a codec that takes one. */
+export function toImageData(image: RawImage): ImageData {
+  return image instanceof ImageData ? image : new ImageData(image.data as Uint8ClampedArray<ArrayBuffer>, image.width, image.height);
+}
+
 export function createRawImage(width: number, height: number): RawImage {
   return { data: new Uint8ClampedArray(width * height * 4), width, height };
 }
