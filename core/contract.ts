@@ -6,13 +6,10 @@
  */
 import type { ImageFormat, SourceFormat } from './formats.ts';
 import type { DevicePlace, Kept } from './deviceFiles.ts';
-import type { GeometryPlan, Rect, Size } from './geometry.ts';
+import type { AspectRatio, GeometryPlan, Rect, Size } from './geometry.ts';
 import type { Orientation } from './orientation.ts';
 
 export type { ImageFormat, SourceFormat };
-
-export const ASPECT_RATIOS = ['original', '1:1', '16:9', '4:3', '9:16', 'custom'] as const;
-export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 
 export interface ConversionSettings {
   outputFormat: ImageFormat;

@@ -1,4 +1,22 @@
-import type { AspectRatio, ConversionSettings } from './contract.ts';
+/**
+ * The output's frame, from the settings that shape it: the size, the crop's ratio, the turn and the adjustments.
+ * Imports nothing of the app's: the settings (contract.ts) are made of these types, not the other way round.
+ */
+
+export const ASPECT_RATIOS = ['original', '1:1', '16:9', '4:3', '9:16', 'custom'] as const;
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+
+/** What of the settings (contract.ts ConversionSettings) shapes the output's pixels. */
+export interface FramingSettings {
+  aspectRatio: AspectRatio;
+  resizeWidth: number | null;
+  resizeHeight: number | null;
+  /** Degrees, a multiple of 90 in [0, 360). */
+  rotation: number;
+  brightness: number;
+  contrast: number;
+  saturation: number;
+}
 
 export interface Rect {
   x: number;
@@ -21,7 +39,7 @@ export function fixedRatio(ratio: AspectRatio): number | null {
   return match ? Number(match[1]) / Number(match[2]) : null;
 }
 
-type SizeSettings = Pick<ConversionSettings, 'aspectRatio' | 'resizeWidth' | 'resizeHeight'>;
+type SizeSettings = Pick<FramingSettings, 'aspectRatio' | 'resizeWidth' | 'resizeHeight'>;
 
 const MAX_EDGE = 16384;
 
@@ -119,7 +137,7 @@ export function centredPart(size: Size, maxPixels: number): Rect {
  * Whether the output's pixels differ from the decoded source's (other than by flattening onto a background):
  * when they do not, the browser can encode straight from its decoded bitmap, with no pixel round-trip.
  */
-export function changesPixels(source: Size, settings: ConversionSettings): boolean {
+export function changesPixels(source: Size, settings: FramingSettings): boolean {
   if (settings.rotation % 360 !== 0 || settings.brightness !== 0 || settings.contrast !== 0 || settings.saturation !== 0) return true;
   const plan = planGeometry(source, settings);
   return plan.width !== source.width || plan.height !== source.height || plan.crop.width !== source.width || plan.crop.height !== source.height;

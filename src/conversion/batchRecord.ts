@@ -1,5 +1,7 @@
 import type { ConversionSettings, OutputLook } from '../../core/contract.ts';
-import type { ConversionJob } from './jobs.ts';
+import type { DevicePlace } from '../../core/deviceFiles.ts';
+import { createJob, type ConversionJob } from './jobs.ts';
+import { settingsKey } from '../features/settings/settings.ts';
 
 /**
  * The batch as a record that outlives the tab (kept by deviceBatch.ts): each job's settings, state and result, and
@@ -161,3 +163,25 @@ export function persistHelps({ images, bytes }: { images: number; bytes: number 
   return images >= 10 || bytes >= 50 * 1024 * 1024;
 }
 
+/**
+ * A job a page before this one recorded on the device (jobRecord, above), with its files read back: its kept
+ * source (for a completed job whose source never fitted on the device, an empty stand-in with its name), its kept
+ * output and where that is.
+ */
+export interface RestoredJob {
+  record: JobRecord;
+  source: File;
+  output: Blob | null;
+  outputPlace: DevicePlace | null;
+}
+
+/** A restored job as the queue holds it. */
+export function jobFromRecord({ record, source, output, outputPlace }: RestoredJob): ConversionJob {
+  const job = { ...createJob(record.id, source, record.settings, settingsKey(record.settings), record.source.folder ?? ''), originalSize: record.source.size, attempts: record.attempts };
+  if (record.state === 'completed' && record.output && output) {
+    const { name, width, height, encodes, keptOriginal, look } = record.output;
+    return { ...job, status: 'completed', progress: 100, outputBlob: output, outputSize: output.size, outputName: name, encodes, keptOriginal, look: look ?? null, outputDimensions: { width, height }, keptAt: outputPlace };
+  }
+  if (record.state === 'failed') return { ...job, status: 'error', error: record.error };
+  return job;
+}

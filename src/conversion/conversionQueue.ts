@@ -8,7 +8,8 @@ import { outputFileName } from '../lib/fileNames.ts';
 import { afterNextFrame } from '../lib/frames.ts';
 import { createId } from '../lib/ids.ts';
 import { settingsKey } from '../features/settings/settings.ts';
-import { TICK_MS, createJob, fileOutcomes, jobFromRecord, jobsReducer, summarise, type ConversionJob, type FileOutcome, type JobAction, type RestoredJob } from './jobs.ts';
+import { TICK_MS, createJob, fileOutcomes, jobsReducer, summarise, type ConversionJob, type FileOutcome, type JobAction } from './jobs.ts';
+import { jobFromRecord, type RestoredJob } from './batchRecord.ts';
 
 /**
  * Jobs handed to the converter at a time. The pool runs at most three; the rest of a batch waits here, as pending

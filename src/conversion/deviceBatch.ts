@@ -14,9 +14,10 @@ import {
   sourceFile,
   type BatchRecord,
   type JobRecord,
+  type RestoredJob,
 } from './batchRecord.ts';
 import type { ConversionQueue, OutputKeeping } from './conversionQueue.ts';
-import type { ConversionJob, RestoredJob } from './jobs.ts';
+import type { ConversionJob } from './jobs.ts';
 
 /**
  * The batch kept on the device, so that it outlives the tab (a reload, a discarded tab, a closed browser): each job's

@@ -1,7 +1,5 @@
 import type { ConversionSettings, ConversionStage, ImageFormat, OutputLook, Route } from '../../core/contract.ts';
 import type { DevicePlace } from '../../core/deviceFiles.ts';
-import { settingsKey } from '../features/settings/settings.ts';
-import type { JobRecord } from './batchRecord.ts';
 import { CONVERSION_ERRORS } from '../../core/messages.ts';
 
 export type JobStatus = 'pending' | 'processing' | 'completed' | 'error';
@@ -114,29 +112,6 @@ export function createJob(id: string, file: File, settings: ConversionSettings, 
     route: null,
     error: null,
   };
-}
-
-/**
- * A job a page before this one recorded on the device (conversion/batchRecord.ts), with its files read back: its kept
- * source (for a completed job whose source never fitted on the device, an empty stand-in with its name), its kept
- * output and where that is.
- */
-export interface RestoredJob {
-  record: JobRecord;
-  source: File;
-  output: Blob | null;
-  outputPlace: DevicePlace | null;
-}
-
-/** A restored job as the queue holds it. */
-export function jobFromRecord({ record, source, output, outputPlace }: RestoredJob): ConversionJob {
-  const job = { ...createJob(record.id, source, record.settings, settingsKey(record.settings), record.source.folder ?? ''), originalSize: record.source.size, attempts: record.attempts };
-  if (record.state === 'completed' && record.output && output) {
-    const { name, width, height, encodes, keptOriginal, look } = record.output;
-    return { ...job, status: 'completed', progress: 100, outputBlob: output, outputSize: output.size, outputName: name, encodes, keptOriginal, look: look ?? null, outputDimensions: { width, height }, keptAt: outputPlace };
-  }
-  if (record.state === 'failed') return { ...job, status: 'error', error: record.error };
-  return job;
 }
 
 function update(jobs: ConversionJob[], id: string, change: (job: ConversionJob) => ConversionJob): ConversionJob[] {

@@ -4,6 +4,7 @@ import {
   KEEP_FOR_MS,
   MAX_ATTEMPTS,
   batchRecord,
+  jobFromRecord,
   jobRecord,
   keptFiles,
   outputFile,
@@ -13,7 +14,7 @@ import {
   sourceFile,
   type JobRecord,
 } from '../../src/conversion/batchRecord.ts';
-import { createJob, jobFromRecord, jobsReducer, type ConversionJob, type JobAction } from '../../src/conversion/jobs.ts';
+import { createJob, jobsReducer, type ConversionJob, type JobAction } from '../../src/conversion/jobs.ts';
 import { DEFAULT_SETTINGS, settingsKey } from '../../src/features/settings/settings.ts';
 
 const AVIF = { ...DEFAULT_SETTINGS, outputFormat: 'avif' as const, quality: 60 };

@@ -1,6 +1,6 @@
 import { memo, useId, useMemo, useRef, type Dispatch, type ReactNode } from 'react';
 import { useValueFromBeforeHydration } from '../../app/useValueFromBeforeHydration.ts';
-import { ASPECT_RATIOS } from '../../../core/contract.ts';
+import { ASPECT_RATIOS } from '../../../core/geometry.ts';
 import { FORMATS, IMAGE_FORMATS, formatInfo } from '../../../core/formats.ts';
 import { LOOK_VERDICT_TEXT, lookVerdict, smartTarget } from '../../../core/look.ts';
 import { ASPECT_RATIO_LABELS, PRESETS, PRESET_LABELS, RANGES, targetSizeMissing, type AspectRatio, type ConversionSettings, type ImageFormat, type Range } from './settings.ts';

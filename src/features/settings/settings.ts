@@ -1,4 +1,5 @@
-import { type AspectRatio, type ConversionSettings, type ImageFormat } from '../../../core/contract.ts';
+import type { ConversionSettings, ImageFormat } from '../../../core/contract.ts';
+import type { AspectRatio } from '../../../core/geometry.ts';
 import { hasTargetSize } from '../../../core/policy.ts';
 import { QUALITY_RANGE } from '../../../core/formats.ts';
 
