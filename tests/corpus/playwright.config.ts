@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../../playwright.config.ts';
+import { chromiumArgs, testChromiumPath } from '../../playwright.config.ts';
 
 /** The conformance corpus in Chromium, against the build in dist/ (`npm run test:corpus` builds the corpus first). */
 const port = Number(process.env.CORPUS_PORT || 4178);
@@ -23,7 +23,7 @@ export default defineConfig({
     acceptDownloads: true,
     serviceWorkers: 'block',
     browserName: 'chromium',
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: testChromiumPath, args: chromiumArgs },
     trace: 'retain-on-failure',
   },
   webServer: {

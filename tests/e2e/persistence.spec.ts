@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { FIXTURES } from '../fixtures/make-fixtures.ts';
-import { chromiumArgs, chromiumPath } from '../../playwright.config.ts';
+import { chromiumArgs, testChromiumPath } from '../../playwright.config.ts';
 import { chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers.ts';
 import { downloadAllZip, downloadJob, magicFormat } from './convert-helpers.ts';
 import { KEPT_FILES, KEPT_SOURCE_SIZES, RECORDED_LOOKS } from '../keptBatch.ts';
@@ -175,7 +175,7 @@ test('a tab closed mid-batch without a word (a phone discarding it): the next ta
 
 test('results outlive the browser: closed and opened again with the same profile, they are still there', async ({ baseURL }) => {
   const profile = mkdtempSync(join(tmpdir(), 'pixel-converter-profile-'));
-  const launch = () => chromium.launchPersistentContext(profile, { executablePath: chromiumPath, args: chromiumArgs, baseURL, serviceWorkers: 'block', acceptDownloads: true });
+  const launch = () => chromium.launchPersistentContext(profile, { executablePath: testChromiumPath, args: chromiumArgs, baseURL, serviceWorkers: 'block', acceptDownloads: true });
   const firstPage = async (context: BrowserContext) => context.pages()[0] ?? (await context.newPage());
   try {
     let context = await launch();

@@ -254,6 +254,8 @@ test('a batch\'s queue comes a frame after Convert and its rows two a frame: no 
 });
 
 test('while a batch converts the screen stays on; after it, it is let go', async ({ page }) => {
+  // A headless browser asks for the permission a visible tab has.
+  await page.context().grantPermissions(['screen-wake-lock']);
   // The page's own requests and releases of the screen wake lock, as the browser answers them.
   await page.addInitScript(() => {
     const log: string[] = [];
