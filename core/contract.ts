@@ -6,6 +6,7 @@
  */
 import type { ImageFormat, SourceFormat } from './formats.ts';
 import type { DevicePlace, Kept } from './deviceFiles.ts';
+import type { GrowthReason } from './growth.ts';
 import type { AspectRatio, GeometryPlan, Rect, Size } from './geometry.ts';
 import type { Orientation } from './orientation.ts';
 
@@ -153,6 +154,8 @@ export interface ConvertResult {
   route: Route;
   /** The source came back unchanged (keepOriginalIfLarger); the conversion's own size, for the visitor. */
   keptOriginal: { convertedBytes: number } | null;
+  /** Why the output is larger than its source (core/growth.ts); null where it is not. */
+  grewBecause: GrowthReason | null;
   /** How the output looks beside the source (core/look.ts); null where it was not judged, or is to be judged later. */
   look: OutputLook | null;
   /** What judging the output later needs (ConvertRequest.judgeLater); null where it was judged, or is not judged. */

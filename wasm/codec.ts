@@ -65,6 +65,11 @@ export interface SourceMetadata {
 export interface ContainerMetadata extends SourceMetadata {
   /** Writes EXIF into an encoded file; absent for a container we do not write it into. */
   writeExif?(encoded: Uint8Array, tiff: Uint8Array, size: { width: number; height: number }): Uint8Array;
+  /**
+   * Whether an encoded file stores its pixels exactly, where its container can hold either (a browser's WebP at 100 %
+   * is VP8L); absent where the format's settings already tell (FormatInfo.quality).
+   */
+  isLossless?(encoded: Uint8Array): boolean;
 }
 
 /** A source whose EXIF is not read: its container has none (GIF, BMP), or its reader is not written yet. */

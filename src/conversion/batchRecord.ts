@@ -1,5 +1,6 @@
 import type { ConversionSettings, OutputLook } from '../../core/contract.ts';
 import type { DevicePlace } from '../../core/deviceFiles.ts';
+import type { GrowthReason } from '../../core/growth.ts';
 import { createJob, type ConversionJob } from './jobs.ts';
 import { settingsKey } from '../features/settings/settings.ts';
 
@@ -43,6 +44,8 @@ export interface OutputRecord {
   keptOriginal: { convertedBytes: number } | null;
   /** Absent in records written before outputs were judged. */
   look?: OutputLook | null;
+  /** Why it is larger than its source; absent in records written before the card said why. */
+  grewBecause?: GrowthReason | null;
 }
 
 export interface JobRecord {
@@ -92,6 +95,7 @@ export function jobRecord(job: ConversionJob, updatedAt: number): JobRecord | nu
           encodes: job.encodes,
           keptOriginal: job.keptOriginal,
           look: job.look,
+          grewBecause: job.grewBecause,
         },
         error: null,
       };
@@ -179,8 +183,8 @@ export interface RestoredJob {
 export function jobFromRecord({ record, source, output, outputPlace }: RestoredJob): ConversionJob {
   const job = { ...createJob(record.id, source, record.settings, settingsKey(record.settings), record.source.folder ?? ''), originalSize: record.source.size, attempts: record.attempts };
   if (record.state === 'completed' && record.output && output) {
-    const { name, width, height, encodes, keptOriginal, look } = record.output;
-    return { ...job, status: 'completed', progress: 100, outputBlob: output, outputSize: output.size, outputName: name, encodes, keptOriginal, look: look ?? null, outputDimensions: { width, height }, keptAt: outputPlace };
+    const { name, width, height, encodes, keptOriginal, look, grewBecause } = record.output;
+    return { ...job, status: 'completed', progress: 100, outputBlob: output, outputSize: output.size, outputName: name, encodes, keptOriginal, grewBecause: grewBecause ?? null, look: look ?? null, outputDimensions: { width, height }, keptAt: outputPlace };
   }
   if (record.state === 'failed') return { ...job, status: 'error', error: record.error };
   return job;

@@ -1,5 +1,6 @@
 import type { ConversionSettings, ConversionStage, ImageFormat, OutputLook, Route } from '../../core/contract.ts';
 import type { DevicePlace } from '../../core/deviceFiles.ts';
+import type { GrowthReason } from '../../core/growth.ts';
 import { CONVERSION_ERRORS } from '../../core/messages.ts';
 
 export type JobStatus = 'pending' | 'processing' | 'completed' | 'error';
@@ -37,6 +38,8 @@ export interface ConversionJob {
   stage: ConversionStage | null;
   /** The output is the source itself, since converting made it larger (keepOriginalIfLarger): that size. */
   keptOriginal: { convertedBytes: number } | null;
+  /** Why the output is larger than its source (core/growth.ts), once completed; null where it is not. */
+  grewBecause: GrowthReason | null;
   /** How the output looks beside the source, once completed and where judged (core/look.ts). */
   look: OutputLook | null;
   /** Completed, and its look is still to be judged (after the batch: ConversionQueue). */
@@ -53,7 +56,7 @@ export type JobAction =
   | { type: 'started'; id: string; at: number; expectedMs: number }
   | { type: 'progress'; id: string; percent: number; at: number; stage?: ConversionStage }
   | { type: 'tick'; now: number }
-  | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number; route?: Route; keptOriginal?: { convertedBytes: number } | null; look?: OutputLook | null; lookPending?: boolean; dimensions?: { width: number; height: number }; keptAt?: DevicePlace | null }
+  | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number; route?: Route; keptOriginal?: { convertedBytes: number } | null; grewBecause?: GrowthReason | null; look?: OutputLook | null; lookPending?: boolean; dimensions?: { width: number; height: number }; keptAt?: DevicePlace | null }
   /** A completed job's look, judged after its batch; null when judging it failed (it then shows none). */
   | { type: 'judged'; id: string; look: OutputLook | null }
   | { type: 'failed'; id: string; message?: string }
@@ -100,6 +103,7 @@ export function createJob(id: string, file: File, settings: ConversionSettings, 
     anchorAt: null,
     stage: null,
     keptOriginal: null,
+    grewBecause: null,
     look: null,
     lookPending: false,
     outputDimensions: null,
@@ -161,6 +165,7 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
               encodes: action.encodes ?? null,
               route: action.route ?? null,
               keptOriginal: action.keptOriginal ?? null,
+              grewBecause: action.grewBecause ?? null,
               look: action.look ?? null,
               lookPending: action.lookPending ?? false,
               outputDimensions: action.dimensions ?? null,

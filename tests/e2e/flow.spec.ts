@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { ESTIMATE_CAP } from '../../src/conversion/jobs.ts';
 import { FIXTURES } from '../fixtures/make-fixtures.ts';
-import { ALONE, convertButton, enterEmail, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers.ts';
+import { ALONE, chooseFormat, convertButton, enterEmail, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers.ts';
 import { convertAll, downloadAllZip, downloadJob } from './convert-helpers.ts';
 
 /** The flow around a batch: what Convert offers, what it says when it cannot, and where focus goes. */
@@ -221,7 +221,7 @@ test('on a phone toasts sit above the action bar; on a desktop in the top right 
   expect(box!.y).toBeLessThan(120);
 });
 
-test('a same-format conversion that would grow keeps the original bytes; with "Keep the original" off it says "+N% larger"', async ({ page }) => {
+test('a same-format conversion that would grow keeps the original bytes; with "Keep the original" off, or to another format, it says "+N% larger" and why', async ({ page }) => {
   // A WebP made at quality 5, converted to WebP at quality 100: the same picture in many more bytes.
   const rough = await sharp(fixtureBytes(FIXTURES.jpeg)).webp({ quality: 5 }).toBuffer();
   await page.getByTestId('file-input').setInputFiles([{ name: 'rough.webp', mimeType: 'image/webp', buffer: rough }]);
@@ -238,6 +238,22 @@ test('a same-format conversion that would grow keeps the original bytes; with "K
   await expect(grown).toHaveAttribute('data-status', 'completed');
   await expect(grown.getByText(/\(\+\d+% larger\)/)).toBeVisible();
   await expect(grown.getByText(/% saved/)).toHaveCount(0);
+  // Chromium's canvas writes WebP at 100 % lossless.
+  await expect(grown.getByTestId('grew-because')).toHaveText('Larger because this WebP is lossless: it keeps every pixel.');
+
+  // To another format the source is never kept: the card says why the output grew, here the quality asked for, then
+  // at the default quality the denser format the photo came in.
+  await chooseFormat(page, 'JPG');
+  await convertButton(page).click();
+  const toJpeg = jobs(page).nth(2);
+  await expect(toJpeg).toHaveAttribute('data-status', 'completed');
+  await expect(toJpeg.getByTestId('grew-because')).toHaveText('Larger because quality 100 keeps more than the source did.');
+  await page.getByLabel('Quality', { exact: true }).fill('80');
+  await convertButton(page).click();
+  const atDefault = jobs(page).nth(3);
+  await expect(atDefault).toHaveAttribute('data-status', 'completed');
+  await expect(atDefault.getByText(/\(\+\d+% larger\)/)).toBeVisible();
+  await expect(atDefault.getByTestId('grew-because')).toHaveText('Larger because WebP stores photos in fewer bytes than JPG.');
 });
 
 test('a source with metadata is never handed back while "Strip metadata" is on', async ({ page }) => {

@@ -143,6 +143,16 @@ describe('the batch record: what a later page makes of it', () => {
     expect(job.outputBlob).toBe(output);
   });
 
+  it('why an output grew is kept with it, so a later page says the same; a record written before says nothing', () => {
+    const grewBecause = { kind: 'denser-source', source: 'heic', output: 'jpeg' } as const;
+    const grown = run({ type: 'started', id: 'j1', at: 0, expectedMs: 100 }, { type: 'completed', id: 'j1', blob: new Blob([new Uint8Array(99)], { type: 'image/avif' }), name: 'holiday.avif', grewBecause, dimensions: { width: 40, height: 30 }, keptAt });
+    const written = jobRecord(grown, NOW)!;
+    const restore = (record: JobRecord) => jobFromRecord({ record, source: new File([], 'holiday.jpg'), output: new Blob([new Uint8Array(99)]), outputPlace: keptAt });
+    expect(restore(JSON.parse(JSON.stringify(written)) as JobRecord).grewBecause).toEqual(grewBecause);
+    const { grewBecause: _, ...before } = written.output!;
+    expect(restore({ ...written, output: before }).grewBecause).toBeNull();
+  });
+
   it('a recorded unfinished job becomes pending with its attempts; a failed one an error with its message', () => {
     const source = new File([new Uint8Array(1234)], 'holiday.jpg');
     expect(jobFromRecord({ record: record({ attempts: 2 }), source, output: null, outputPlace: null })).toMatchObject({ status: 'pending', attempts: 2, settings: AVIF, file: source });

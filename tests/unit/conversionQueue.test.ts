@@ -37,7 +37,7 @@ function manualConverter() {
 const image = (name: string) => new File([new Uint8Array(200)], name, { type: 'image/png' });
 /** Files picked on their own, in no folder. */
 const loose = (files: readonly File[]) => files.map((file) => ({ file, folder: '' }));
-const output = (bytes: number, type = 'image/webp'): ConvertResult => ({ blob: new Blob([new Uint8Array(bytes)], { type }), encodes: 1, route: 'bitmap', keptOriginal: null, look: null, lookSource: null, width: 40, height: 30, kept: 'memory' });
+const output = (bytes: number, type = 'image/webp'): ConvertResult => ({ blob: new Blob([new Uint8Array(bytes)], { type }), encodes: 1, route: 'bitmap', keptOriginal: null, grewBecause: null, look: null, lookSource: null, width: 40, height: 30, kept: 'memory' });
 
 function makeQueue() {
   const converter = manualConverter();

@@ -75,12 +75,14 @@ describe('writing EXIF into each container, parsed back by libvips', () => {
     ['lossy (VP8)', () => pixels().webp({ quality: 80 })],
     ['lossless (VP8L)', () => pixels().webp({ lossless: true })],
     ['with alpha (VP8X)', () => pixels().ensureAlpha(0.5).webp({ quality: 80 })],
-  ])('WebP %s: an EXIF chunk and the VP8X flag', async (_, make) => {
+  ])('WebP %s: an EXIF chunk and the VP8X flag', async (kind, make) => {
     const { metadata, written, pixelsBack } = await roundTrip(await make().toBuffer(), 'webp', cameraTiff);
     expect(metadata.exif?.toString('latin1')).toContain('PixelTestCam');
     expect([pixelsBack.info.width, pixelsBack.info.height]).toEqual([32, 24]);
     expect(written.readUInt32LE(4)).toBe(written.length - 8);
     expect(readExif(new Uint8Array(written), 'webp')).toEqual(cameraTiff);
+    // Whether it stores its pixels exactly is read past the VP8X header and the EXIF written before it.
+    expect(CODECS.webp.metadata.isLossless?.(new Uint8Array(written))).toBe(kind.startsWith('lossless'));
   });
 
   it('AVIF is returned unchanged (the encoder cannot carry EXIF)', () => {

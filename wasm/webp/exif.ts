@@ -48,4 +48,16 @@ function hasMetadata(bytes: Uint8Array): boolean {
   return false;
 }
 
-export const webpMetadata: ContainerMetadata = { readExif, writeExif, hasMetadata };
+/** Whether the image is a lossless (VP8L) bitstream, after a VP8X header and any metadata chunks. */
+function isLossless(bytes: Uint8Array): boolean {
+  for (let offset = 12; offset + 8 <= bytes.length; ) {
+    const type = ascii(bytes, offset, 4);
+    if (type === 'VP8L') return true;
+    if (type === 'VP8 ') return false;
+    const size = u32le(bytes, offset + 4);
+    offset += 8 + size + (size % 2);
+  }
+  return false;
+}
+
+export const webpMetadata: ContainerMetadata = { readExif, writeExif, hasMetadata, isLossless };

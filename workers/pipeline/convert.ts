@@ -9,6 +9,7 @@ import { CODECS, SOURCE_CODECS } from '../../wasm/index.ts';
 import { decodeToBitmap } from './decode.ts';
 import { encodeByLook } from './encode.ts';
 import { explainMemoryFailure } from '../../core/failures.ts';
+import { whyLarger, type GrowthReason } from '../../core/growth.ts';
 import { encodeOptions, encoderQuality, SourceBytes, STAGE_END, type ConversionOutcome, type EncodedImage, type ProgressReporter } from './job.ts';
 import { crop } from './pixels.ts';
 import { bitmapToBrowserEncoder } from './routes/bitmap.ts';
@@ -89,7 +90,18 @@ async function convertWithinLimits(request: ConvertRequest, resize: Resizer, rep
   const bytes = exif && output.metadata.writeExif ? output.metadata.writeExif(new Uint8Array(encoded.bytes), withUprightOrientation(exif), encoded).slice().buffer : encoded.bytes;
   report({ percent: STAGE_END.metadata });
   const keepSource = mayKeepSource && bytes.byteLength >= file.size && !sourceHasMetadata;
-  return { ...encoded, bytes, route, keptOriginal: keepSource ? { convertedBytes: bytes.byteLength } : null };
+  const grewBecause = !keepSource && bytes.byteLength > file.size ? growthReason(request, encoded, bytes) : null;
+  return { ...encoded, bytes, route, keptOriginal: keepSource ? { convertedBytes: bytes.byteLength } : null, grewBecause };
+}
+
+/** Why an output came out larger than its source (core/growth.ts), from what the conversion knows of both. */
+function growthReason({ settings, plan }: ConvertRequest, encoded: EncodedImage, bytes: ArrayBuffer): GrowthReason {
+  const output = CODECS[settings.outputFormat];
+  const smartQuality = encoded.look?.smartQuality ?? null;
+  const quality = output.format.quality ? (smartQuality ?? settings.quality) : null;
+  const lossless = quality === null || (quality >= 100 && output.format.quality?.losslessAtMax === true) || output.metadata.isLossless?.(new Uint8Array(bytes)) === true;
+  const { size } = plan.source;
+  return whyLarger({ source: plan.source.format, sourcePixels: size.width * size.height, output: settings.outputFormat, outputPixels: encoded.width * encoded.height, lossless, quality, smart: smartQuality !== null });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ConversionProgress, ConversionSettings, ConvertRequest, LookSource, OutputLook, Route } from '../../core/contract.ts';
+import type { GrowthReason } from '../../core/growth.ts';
 import type { EncodeOptions } from '../../wasm/codec.ts';
 
 /** What every route of a conversion shares: its request, its progress, the image it makes. */
@@ -17,8 +18,11 @@ export interface EncodedImage {
   lookSource: LookSource | null;
 }
 
-/** A conversion's result: its encoded image, the route it took, or (keepOriginalIfLarger) word that the source is the better file. */
-export type ConversionOutcome = EncodedImage & { keptOriginal: { convertedBytes: number } | null; route: Route };
+/**
+ * A conversion's result: its encoded image, the route it took, and (keepOriginalIfLarger) word that the source is the
+ * better file, or why an output larger than its source is larger.
+ */
+export type ConversionOutcome = EncodedImage & { keptOriginal: { convertedBytes: number } | null; route: Route; grewBecause: GrowthReason | null };
 
 /** Percent reached at the end of each stage; encoding takes the span from transform to metadata. */
 export const STAGE_END = { decode: 30, transform: 45, encode: 95, metadata: 99 } as const;

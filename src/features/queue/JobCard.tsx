@@ -1,7 +1,8 @@
 import { memo, useCallback, useRef } from 'react';
 import { useFocusKept } from '../../app/useFocusKept.ts';
 import type { OutputLook } from '../../../core/contract.ts';
-import { FORMATS } from '../../../core/formats.ts';
+import { FORMATS, SOURCE_FORMATS } from '../../../core/formats.ts';
+import { growthText } from '../../../core/growth.ts';
 import { LOOK_PENDING_TEXT, LOOK_VERDICT_TEXT, lookDetail, lookVerdict } from '../../../core/look.ts';
 import { formatBytes, percentLarger, percentSaved } from '../../lib/formatBytes.ts';
 import type { ConversionQueue } from '../../conversion/conversionQueue.ts';
@@ -103,7 +104,7 @@ export const JobCard = memo(function JobCard({ queue, id, onDownload, onCompare,
           <span className={`badge badge--${job.status}`}>{(job.status === 'processing' && stageLabel(job.stage)) || STATUS_TEXT[job.status]}</span>
         </span>
       </div>
-      <div className="job__body">
+      <div className={result?.grewBecause ? 'job__body job__body--grew' : 'job__body'}>
         {running ? (
           <JobProgress queue={queue} id={job.id} name={job.file.name} onCancel={onCancel} />
         ) : null}
@@ -160,6 +161,11 @@ function JobResult({ job, onDownload }: { job: ConversionJob; onDownload: (job: 
         {larger !== null ? <span className="job__larger"> (+{larger}% larger)</span> : null}
         {job.keptOriginal ? <span className="job__kept"> ({keptOriginalText(job.originalSize, job.keptOriginal.convertedBytes)})</span> : null}
       </p>
+      {larger !== null && job.grewBecause ? (
+        <p className="job__why" data-testid="grew-because">
+          Larger because {growthText(job.grewBecause, (format) => SOURCE_FORMATS[format].label)}.
+        </p>
+      ) : null}
       <p className="job__format">
         Converted to {FORMATS[job.outputFormat].label}
         {job.outputDimensions ? <span className="job__dimensions" data-testid="output-dimensions"><span className="job__separator"> · </span>{job.outputDimensions.width} × {job.outputDimensions.height}</span> : null}
