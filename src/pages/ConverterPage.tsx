@@ -57,7 +57,7 @@ const ConvertBar = memo(function ConvertBar({ queue, files, settings, email, onC
   const plan = useMemo(() => planFor(files, outcomes, settings), [files, outcomes, settings]);
   const converting = useIsConverting(queue);
   const toConvert = useMemo(() => plan.toConvert.map((f) => f.file), [plan]);
-  const estimate = useBatchEstimate(plan.blocked ? NO_FILES : toConvert, settings, converting);
+  const estimate = useBatchEstimate(plan.blocked ? NO_FILES : toConvert, settings, converting, queue.keepsOnDevice);
   return (
     <ActionBar
       queue={queue}

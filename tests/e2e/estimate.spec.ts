@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { FIXTURES } from '../fixtures/make-fixtures.ts';
 import { convertButton, enterEmail, fixture, openConverter } from './helpers.ts';
@@ -26,6 +27,8 @@ for (const screen of SCREENS) {
       const estimate = page.getByTestId('batch-estimate');
       // Before the e-mail is entered, let alone Convert pressed.
       await expect(estimate).toHaveText(/^About [\d.]+ (KB|MB) for 8 images · [−+]\d+%$/);
+      // The browser's own room holds the batch.
+      await expect(page.getByTestId('storage-shortfall')).toHaveCount(0);
       const webpBytes = Number(await estimate.getAttribute('data-bytes'));
 
       // A setting change is estimated again: PNG weighs more than WebP.
@@ -44,3 +47,29 @@ for (const screen of SCREENS) {
     });
   });
 }
+
+test('a batch the device has no room for is said before Convert, with what happens then, and Convert still converts it', async ({ page }) => {
+  // A device nearly full: the browser's own figures, with 100 KB of room left for the page.
+  await page.addInitScript(() => {
+    const estimate = StorageManager.prototype.estimate;
+    StorageManager.prototype.estimate = async function (this: StorageManager) {
+      const real = await estimate.call(this);
+      return { ...real, quota: (real.usage ?? 0) + 100 * 1024 };
+    };
+  });
+  await openConverter(page);
+  await page.getByTestId('file-input').setInputFiles(MIXED.map(fixture));
+  const sourceBytes = MIXED.reduce((sum, name) => sum + statSync(fixture(name)).size, 0);
+  await expect(page.getByTestId('batch-estimate')).toBeVisible();
+  const shortfall = page.getByTestId('storage-shortfall');
+  await expect(shortfall).toHaveText(/^This batch needs about [\d.]+ (KB|MB) on this device, and the browser has 100\.00 KB left: what does not fit stays in memory, so download before you leave\.$/);
+  // The sources and the outputs the estimate expects.
+  const estimated = Number(await page.getByTestId('batch-estimate').getAttribute('data-bytes'));
+  expect(Number(await shortfall.getAttribute('data-need-bytes'))).toBe(sourceBytes + estimated);
+
+  await enterEmail(page);
+  await convertButton(page).click();
+  await expect(shortfall).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Finished: 8 of 8 done' })).toBeVisible();
+  expect(Object.keys(await downloadAllZip(page))).toHaveLength(8);
+});

@@ -7,6 +7,7 @@ import { runTimeLeftMs, summarise } from '../../conversion/jobs.ts';
 import { saveAllToFolder, useCanSaveToFolder } from './saveToFolder.ts';
 import { shareWithMessages, useCanShareFiles } from './share.ts';
 import { ShareIcon } from './ShareIcon.tsx';
+import { shortfallText } from './storageRoom.ts';
 import { afterNextFrame } from '../../lib/frames.ts';
 import { countOf } from '../../lib/plural.ts';
 import { useJobsByStatus } from './useConversionQueue.ts';
@@ -184,6 +185,11 @@ export function ActionBar({ queue, label, disabled, hint, onHint, onConvert, est
           {estimate && !running ? (
             <p className="action-bar__estimate" data-testid="batch-estimate" data-bytes={Math.round(estimate.bytes)}>
               {estimate.text}
+            </p>
+          ) : null}
+          {estimate?.storage && !running ? (
+            <p className="action-bar__storage" data-testid="storage-shortfall" data-need-bytes={Math.round(estimate.storage.needBytes)}>
+              {shortfallText(estimate.storage)}
             </p>
           ) : null}
           {hint ? (

@@ -4,11 +4,14 @@ import { hasTargetSize } from '../../../core/policy.ts';
 import { planFor, sampleInWorker } from '../../conversion/bridge.ts';
 import { settingsKey } from '../settings/settings.ts';
 import type { EstimatedFile } from './estimate.ts';
+import { readStorageRoom, storageShortfall, type StorageShortfall } from './storageRoom.ts';
 
 export interface BatchEstimate {
   bytes: number;
   /** "About 14 MB for 50 images · −72%". */
   text: string;
+  /** Where the batch is kept on the device and would not fit its room: what it needs, and the room left. */
+  storage: StorageShortfall | null;
 }
 
 /** A settings change is estimated once the visitor has paused this long: a slider dragged asks for one estimate, not twenty. */
@@ -26,7 +29,7 @@ function capFor(file: File, sameFormat: boolean, settings: ConversionSettings): 
  * change (after a pause); none while a batch converts, so it never takes a worker from one. `files` should keep its
  * identity while the batch is the same (a memoised plan's).
  */
-export function useBatchEstimate(files: readonly File[], settings: ConversionSettings, converting: boolean): BatchEstimate | null {
+export function useBatchEstimate(files: readonly File[], settings: ConversionSettings, converting: boolean, keepsOnDevice: () => boolean): BatchEstimate | null {
   const [estimate, setEstimate] = useState<BatchEstimate | null>(null);
   const samples = useRef(new WeakMap<File, Map<string, OutputSample>>());
   useEffect(() => {
@@ -67,7 +70,11 @@ export function useBatchEstimate(files: readonly File[], settings: ConversionSet
         }
         if (!live) return;
         const bytes = estimateBytes(entries, measured);
-        setEstimate({ bytes, text: estimateText(bytes, files.length, files.reduce((sum, file) => sum + file.size, 0)) });
+        const sourceBytes = files.reduce((sum, file) => sum + file.size, 0);
+        // Only a batch the device keeps (its sources and outputs) can outgrow the device's room.
+        const storage = keepsOnDevice() ? storageShortfall(sourceBytes, bytes, await readStorageRoom()) : null;
+        if (!live) return;
+        setEstimate({ bytes, text: estimateText(bytes, files.length, sourceBytes), storage });
       } catch (error) {
         // A file that cannot be sampled leaves the bar without an estimate; converting it says why.
         if (live) console.warn('No estimate for this batch', error);
@@ -77,7 +84,7 @@ export function useBatchEstimate(files: readonly File[], settings: ConversionSet
       live = false;
       clearTimeout(timer);
     };
-  }, [files, settings, converting]);
+  }, [files, settings, converting, keepsOnDevice]);
 
   return estimate;
 }
