@@ -355,3 +355,41 @@ test('Cancel in a queue that turns short again sends focus to the row in its pla
   await expect(page.getByRole('heading', { name: 'Conversion Queue (39)' })).toBeVisible();
   await expect(page.locator(':focus')).toHaveAttribute('aria-label', new RegExp(`^(Cancel|Download) ${after!.replace(/\.jpg$/, '')}\\.`));
 });
+
+test('in a long queue what failed is found with "Show failed", says why, and "Retry failed" runs those again', async ({ page }) => {
+  await openConverter(page);
+  // Past the length from which the list keeps only the rows near the screen: 40 good pictures and 3 whose header
+  // passes intake but whose pixels do not decode, among them.
+  const good = await Promise.all(
+    Array.from({ length: 40 }, async (_, i) => ({ name: `good-${String(i).padStart(2, '0')}.png`, mimeType: 'image/png', buffer: await sharp({ create: { width: 24, height: 16, channels: 3, background: { r: i * 6, g: 90, b: 160 } } }).png().toBuffer() })),
+  );
+  const header = (await sharp({ create: { width: 50, height: 40, channels: 3, background: '#000' } }).png().toBuffer()).subarray(0, 33);
+  const broken = [7, 21, 35].map((at) => ({ at, file: { name: `broken-${at}.png`, mimeType: 'image/png', buffer: Buffer.concat([header, Buffer.alloc(400, at)]) } }));
+  const files = [...good];
+  for (const { at, file } of broken) files.splice(at, 0, file);
+  await page.getByTestId('file-input').setInputFiles(files);
+  await enterEmail(page);
+  await convertButton(page).click();
+  const status = page.getByRole('status').filter({ hasText: /^(Converting…|Finished:)/ });
+  await expect(status).toHaveText(/^Converting… /);
+  await expect(status).toHaveText('Finished: 43 of 43 done, 3 failed');
+
+  const showFailed = page.getByRole('button', { name: 'Show failed (3)' });
+  await expect(showFailed).toHaveAttribute('aria-pressed', 'false');
+  await showFailed.click();
+  await expect(showFailed).toHaveAttribute('aria-pressed', 'true');
+  const rows = page.getByTestId('job');
+  await expect(rows).toHaveCount(3);
+  for (const { file } of broken) await expect(rows.filter({ hasText: file.name }).getByText('Failed to load image')).toBeVisible();
+  // The heading still counts the whole queue.
+  await expect(page.getByRole('heading', { name: 'Conversion Queue (43)' })).toBeVisible();
+
+  // Retried, they run again (and fail again: their bytes are still broken); the list shows all while none is failed.
+  await page.getByRole('button', { name: 'Retry failed' }).click();
+  await expect(status).toHaveText('Finished: 3 of 3 done, 3 failed');
+  await expect(page.getByRole('button', { name: 'Show failed (3)' })).toHaveAttribute('aria-pressed', 'false');
+  await page.getByRole('button', { name: 'Show failed (3)' }).click();
+  await expect(rows).toHaveCount(3);
+  await page.getByRole('button', { name: 'Show failed (3)' }).click();
+  await expect(page.locator('[data-testid="job"][data-status="completed"]').first()).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useRef } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { CountedSection } from '../../app/CountedSection.tsx';
 import { useFocusAfterRemoval } from '../../app/useFocusAfterRemoval.ts';
 import { useFocusKept } from '../../app/useFocusKept.ts';
@@ -21,7 +21,15 @@ interface QueueListProps {
  */
 export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: QueueListProps) {
   // Rows come and go in a transition (useQueueValue), a render React can interrupt: a tap goes first.
-  const jobs = useJobsByStatus(queue);
+  const allJobs = useJobsByStatus(queue);
+  // In a batch of hundreds, what failed and why is found with "Show failed": the list shows only those, until none is
+  // left (each retried, removed or cleared).
+  const failed = useMemo(() => allJobs.filter((job) => job.status === 'error'), [allJobs]);
+  const [onlyFailed, setOnlyFailed] = useState(false);
+  // With none failed the filter is off: failures of a later run do not come up filtered.
+  if (onlyFailed && failed.length === 0) setOnlyFailed(false);
+  const showingFailed = onlyFailed && failed.length > 0;
+  const jobs = showingFailed ? failed : allJobs;
   // The queue comes a frame after a batch starts: the frame of the tap on Convert shows the batch's progress in the
   // action bar and the files' new states; laid out with the queue as well, it was a long task on a 4× slower phone.
   const shown = useOnAFrameLater(jobs.length > 0);
@@ -66,11 +74,23 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
   return (
     <CountedSection
       title="Conversion Queue"
-      count={jobs.length}
+      count={allJobs.length}
       actions={
-        <button type="button" className="link-button" onClick={() => queue.clearFinished()}>
-          Clear finished
-        </button>
+        <>
+          {failed.length > 0 ? (
+            <>
+              <button type="button" className="link-button" aria-pressed={showingFailed} onClick={() => setOnlyFailed(!showingFailed)}>
+                Show failed ({failed.length})
+              </button>
+              <button type="button" className="link-button" onClick={() => failed.forEach((job) => onRetry(job.id))}>
+                Retry failed
+              </button>
+            </>
+          ) : null}
+          <button type="button" className="link-button" onClick={() => queue.clearFinished()}>
+            Clear finished
+          </button>
+        </>
       }
     >
       {keptHere && <p className="queue-note">Results wait on this device until you download or clear them — nothing is uploaded.</p>}
