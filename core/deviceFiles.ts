@@ -1,4 +1,5 @@
 import { del, delMany, get, keys, set, type UseStore } from 'idb-keyval';
+import { chunksOf } from './blob-chunks.ts';
 import { closingStore } from './idbStore.ts';
 
 /**
@@ -68,22 +69,7 @@ interface FileWriters {
   createWritable?: () => Promise<{ write(data: Blob | ArrayBuffer): Promise<void>; close(): Promise<void> }>;
 }
 
-/** A Blob is copied a chunk at a time, so copying a 25 MB source never holds it whole. */
-const CHUNK_BYTES = 1024 * 1024;
-
 const sizeOf = (data: ArrayBuffer | Blob) => (data instanceof Blob ? data.size : data.byteLength);
-
-/**
- * A Blob's bytes, a slice at a time (so copying a 25 MB source never holds it whole), each read with arrayBuffer().
- * Not a BYOB read of its stream into one buffer used over and over: in Chromium 156 such a read now and then never
- * settled, under load about one batch in four of the corpus's WebPs. A kept source (an output larger than its source)
- * was then never written, and its job said "Encoding 99%" for good (tests/corpus: every job of a batch ends).
- */
-async function* chunksOf(blob: Blob): AsyncGenerator<Uint8Array> {
-  for (let at = 0; at < blob.size; at += CHUNK_BYTES) {
-    yield new Uint8Array(await blob.slice(at, at + CHUNK_BYTES).arrayBuffer());
-  }
-}
 
 async function* chunksOfData(data: ArrayBuffer | Blob): AsyncGenerator<Uint8Array> {
   if (data instanceof Blob) yield* chunksOf(data);
