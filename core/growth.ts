@@ -14,6 +14,8 @@ export type GrowthReason =
   | { kind: 'denser-source'; source: SourceFormat; output: ImageFormat }
   /** A lossless source of few colours or flat areas (PNG, GIF), which a lossy encoder spends more bytes on. */
   | { kind: 'flat-source'; source: SourceFormat }
+  /** A target size above the source's own: the search spends the bytes it is given. */
+  | { kind: 'target-size' }
   /** The output keeps more than the source kept: a quality above the one the source was saved at. */
   | { kind: 'higher-quality'; quality: number; smart: boolean };
 
@@ -28,6 +30,8 @@ export interface GrowthFacts {
   quality: number | null;
   /** The quality was chosen by Smart compression. */
   smart: boolean;
+  /** The quality was searched for a target size. */
+  targetSize: boolean;
 }
 
 /**
@@ -52,6 +56,7 @@ const HIGH_QUALITY = 90;
 export function whyLarger(facts: GrowthFacts): GrowthReason {
   if (facts.outputPixels > facts.sourcePixels) return { kind: 'more-pixels' };
   if (facts.lossless) return { kind: 'lossless', output: facts.output };
+  if (facts.targetSize) return { kind: 'target-size' };
   const higherQuality: GrowthReason = { kind: 'higher-quality', quality: facts.quality ?? 100, smart: facts.smart };
   if (facts.quality !== null && facts.quality >= HIGH_QUALITY) return higherQuality;
   const sourceDensity = PHOTO_DENSITY[facts.source];
@@ -70,6 +75,8 @@ export function growthText(reason: GrowthReason, label: (format: SourceFormat) =
       return `this ${label(reason.output)} is lossless: it keeps every pixel`;
     case 'denser-source':
       return `${label(reason.source)} stores photos in fewer bytes than ${label(reason.output)}`;
+    case 'target-size':
+      return 'the target size is above the source\'s';
     case 'flat-source':
       return `a ${label(reason.source)}'s flat colours take fewer bytes lossless`;
     case 'higher-quality':

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SOURCE_FORMATS } from '../../core/formats.ts';
 import { growthText, whyLarger, type GrowthFacts } from '../../core/growth.ts';
 
-const photo = (facts: Partial<GrowthFacts>): GrowthFacts => ({ source: 'jpeg', sourcePixels: 12e6, output: 'jpeg', outputPixels: 12e6, lossless: false, quality: 80, smart: false, ...facts });
+const photo = (facts: Partial<GrowthFacts>): GrowthFacts => ({ source: 'jpeg', sourcePixels: 12e6, output: 'jpeg', outputPixels: 12e6, lossless: false, quality: 80, smart: false, targetSize: false, ...facts });
 const say = (facts: Partial<GrowthFacts>) => growthText(whyLarger(photo(facts)), (format) => SOURCE_FORMATS[format].label);
 
 describe('why an output is larger than its source', () => {
@@ -35,6 +35,11 @@ describe('why an output is larger than its source', () => {
     expect(whyLarger(photo({ source: 'png', output: 'webp' }))).toEqual({ kind: 'flat-source', source: 'png' });
     // A raw source (BMP, TIFF) that grew did so by its quality.
     expect(whyLarger(photo({ source: 'bmp', output: 'jpeg' })).kind).toBe('higher-quality');
+  });
+
+  it('a target size above the source: the bytes it was given', () => {
+    expect(say({ targetSize: true, source: 'heic', quality: 95 })).toBe("the target size is above the source's");
+    expect(whyLarger(photo({ targetSize: true, output: 'png', quality: null, lossless: true })).kind).toBe('lossless');
   });
 
   it('otherwise the quality, the slider\'s or the one Smart compression chose', () => {

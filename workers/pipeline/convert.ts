@@ -90,18 +90,18 @@ async function convertWithinLimits(request: ConvertRequest, resize: Resizer, rep
   const bytes = exif && output.metadata.writeExif ? output.metadata.writeExif(new Uint8Array(encoded.bytes), withUprightOrientation(exif), encoded).slice().buffer : encoded.bytes;
   report({ percent: STAGE_END.metadata });
   const keepSource = mayKeepSource && bytes.byteLength >= file.size && !sourceHasMetadata;
-  const grewBecause = !keepSource && bytes.byteLength > file.size ? growthReason(request, encoded, bytes) : null;
+  const grewBecause = !keepSource && bytes.byteLength > file.size ? growthReason(request, encoded, bytes, route) : null;
   return { ...encoded, bytes, route, keptOriginal: keepSource ? { convertedBytes: bytes.byteLength } : null, grewBecause };
 }
 
 /** Why an output came out larger than its source (core/growth.ts), from what the conversion knows of both. */
-function growthReason({ settings, plan }: ConvertRequest, encoded: EncodedImage, bytes: ArrayBuffer): GrowthReason {
+function growthReason({ settings, plan }: ConvertRequest, encoded: EncodedImage, bytes: ArrayBuffer, route: Route): GrowthReason {
   const output = CODECS[settings.outputFormat];
   const smartQuality = encoded.look?.smartQuality ?? null;
   const quality = output.format.quality ? (smartQuality ?? settings.quality) : null;
   const lossless = quality === null || (quality >= 100 && output.format.quality?.losslessAtMax === true) || output.metadata.isLossless?.(new Uint8Array(bytes)) === true;
   const { size } = plan.source;
-  return whyLarger({ source: plan.source.format, sourcePixels: size.width * size.height, output: settings.outputFormat, outputPixels: encoded.width * encoded.height, lossless, quality, smart: smartQuality !== null });
+  return whyLarger({ source: plan.source.format, sourcePixels: size.width * size.height, output: settings.outputFormat, outputPixels: encoded.width * encoded.height, lossless, quality, smart: smartQuality !== null, targetSize: route === 'target-size' });
 }
 
 /**
