@@ -58,6 +58,12 @@ export interface PoolOptions {
    * Tasks that give way (RunOptions.givesWay) neither start a batch nor end one.
    */
   followUpMs?: number;
+  /**
+   * The longest a batch waits for the workers' warm-ups before it is asked and starts: a warm-up that never settles
+   * (a codec's download or compilation that hangs) must not hold the batch at "Waiting…" for good. Its jobs then load
+   * what they need themselves. 10 s unless said.
+   */
+  warmUpWaitMs?: number;
 }
 
 /** What a task is told as it starts. */
@@ -87,6 +93,9 @@ interface Slot<Api> {
   markEnded: () => void;
 }
 
+/** PoolOptions.warmUpWaitMs's default: well past a warm-up's usual second or two, short of a visitor giving up. */
+const WARM_UP_WAIT_MS = 10_000;
+
 /**
  * Comlink-wrapped workers, started on demand up to `size`. A task starts as soon as a worker has room; aborting a
  * running task terminates its worker (the only way to stop WASM) and a fresh one takes its place, while the other
@@ -100,6 +109,7 @@ export class WorkerPool<Api> {
   private readonly idleTimeoutMs: number | null;
   private readonly budget: number;
   private readonly followUpMs: number;
+  private readonly warmUpWaitMs: number;
   /** When the pool last became idle (performance.now()), for followUpMs. */
   private idleSince = -Infinity;
   private readonly yieldsForBatch: (() => Promise<boolean>) | null;
@@ -109,7 +119,7 @@ export class WorkerPool<Api> {
 
   constructor(
     private readonly createWorker: () => Worker,
-    { size, tasksPerWorker = 1, idleTimeoutMs = null, budget = Infinity, yieldsForBatch, followUpMs = 0 }: PoolOptions,
+    { size, tasksPerWorker = 1, idleTimeoutMs = null, budget = Infinity, yieldsForBatch, followUpMs = 0, warmUpWaitMs = WARM_UP_WAIT_MS }: PoolOptions,
   ) {
     this.yieldsForBatch = yieldsForBatch ?? null;
     this.size = size;
@@ -117,6 +127,7 @@ export class WorkerPool<Api> {
     this.idleTimeoutMs = idleTimeoutMs;
     this.budget = budget;
     this.followUpMs = followUpMs;
+    this.warmUpWaitMs = warmUpWaitMs;
     this.width = new PoolWidth(size * tasksPerWorker, () => this.pump());
   }
 
@@ -193,7 +204,10 @@ export class WorkerPool<Api> {
 
   private startBatch(): void {
     const followsTheLast = performance.now() - this.idleSince < this.followUpMs;
-    if (this.yieldsForBatch && !followsTheLast) this.width.startBatch(this.yieldsForBatch, Promise.all(this.warming));
+    if (this.yieldsForBatch && !followsTheLast) {
+      const warmedOrWaited = Promise.race([Promise.all(this.warming), new Promise((resolve) => setTimeout(resolve, this.warmUpWaitMs))]);
+      this.width.startBatch(this.yieldsForBatch, warmedOrWaited);
+    }
   }
 
   /**

@@ -488,6 +488,20 @@ describe('WorkerPool', () => {
     expect(asked).toBe(1);
   });
 
+  it('a warm-up that never settles holds a batch no longer than warmUpWaitMs: it is asked, and runs', async () => {
+    let asked = 0;
+    const pool = makePool({ size: 2, yieldsForBatch: async () => (asked++, false), warmUpWaitMs: 60 });
+    pool.warm((remote) => remote.work('warm-up'));
+    await waitUntil(() => expect(startedNames().filter((name) => name === 'warm-up')).toHaveLength(2));
+    const job = pool.run((remote) => remote.work('job'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).toBe(0);
+    await workerRunning('job');
+    expect(asked).toBe(1);
+    await finish('job');
+    expect(await job).toBe('job done');
+  });
+
   it('starts no warm-up while a batch waits for its answer: the question may be timing the page', async () => {
     let answer: (yields: boolean) => void = () => undefined;
     const pool = makePool({ size: 2, yieldsForBatch: () => new Promise((resolve) => (answer = resolve)) });
