@@ -7,6 +7,7 @@ import { runTimeLeftMs, summarise } from '../../conversion/jobs.ts';
 import { saveAllToFolder, useCanSaveToFolder } from './saveToFolder.ts';
 import { shareWithMessages, useCanShareFiles } from './share.ts';
 import { ShareIcon } from './ShareIcon.tsx';
+import { runStatus } from './runStatus.ts';
 import { shortfallText } from './storageRoom.ts';
 import { afterNextFrame } from '../../lib/frames.ts';
 import { countOf } from '../../lib/plural.ts';
@@ -27,24 +28,8 @@ interface ActionBarProps {
   estimate: BatchEstimate | null;
 }
 
-type RunCounts = ReturnType<typeof summarise>;
-
-/** The time left moves in 5 s steps (formatTimeLeft); working it out more often only costs the UI thread. */
+/** The time left moves in 5 s steps (runStatus.ts formatTimeLeft); working it out more often only costs the UI thread. */
 const TIME_LEFT_REFRESH_MS = 2500;
-
-/** In 5-second steps under a minute, whole minutes above: a countdown that changes the line once a second is noise. */
-function formatTimeLeft(seconds: number): string {
-  return seconds < 60 ? `${Math.max(5, Math.round(seconds / 5) * 5)} s left` : `${Math.round(seconds / 60)} min left`;
-}
-
-/** The latest run in a line: how far it is and about how long is left, then how it ended. */
-function runStatus({ running, completed, failed }: RunCounts, timeLeftMs: number | null): string {
-  const settled = completed + failed;
-  const total = settled + running;
-  const failures = failed > 0 ? `, ${failed} failed` : '';
-  if (running === 0) return `Finished: ${settled} of ${total} done${failures}`;
-  return `Converting… ${settled} of ${total} done${failures}${timeLeftMs === null ? '' : ` · about ${formatTimeLeft(timeLeftMs / 1000)}`}`;
-}
 
 /**
  * A button's long action (a zip, a folder): busy while it runs, so the button can say so and not start it twice; a
@@ -175,7 +160,7 @@ export function ActionBar({ queue, label, disabled, hint, onHint, onConvert, est
           {run.length > 0 ? (
             <>
               <p className="action-bar__status" role="status" tabIndex={-1} ref={statusRef}>
-                {runStatus(counts, runTimeLeftMs(run, startedAt.current, performance.now()))}
+                {runStatus(counts, runTimeLeftMs(run, startedAt.current, performance.now()), performance.now() - startedAt.current)}
               </p>
               <div className="progress action-bar__progress" aria-hidden="true">
                 <div className="progress__bar" style={{ transform: `scaleX(${done})` }} />
