@@ -62,6 +62,8 @@ export type JobAction =
   | { type: 'failed'; id: string; message?: string }
   | { type: 'retry'; id: string; settings: ConversionSettings; settingsKey: string }
   | { type: 'remove'; id: string }
+  /** Completed jobs whose outputs were taken away (ConversionQueue.clearDelivered): those of `ids` still completed go. */
+  | { type: 'forget'; ids: readonly string[] }
   | { type: 'clear' };
 
 /**
@@ -188,6 +190,10 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
       );
     case 'remove':
       return jobs.filter((job) => job.id !== action.id);
+    case 'forget': {
+      const ids = new Set(action.ids);
+      return jobs.filter((job) => !(job.status === 'completed' && ids.has(job.id)));
+    }
     case 'clear':
       return jobs.filter(isRunning);
   }

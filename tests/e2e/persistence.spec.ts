@@ -94,6 +94,33 @@ test('outputs are kept on the device as they finish, download with the same byte
   expect((await storageUsage(page)) - idle).toBeLessThan(256 * 1024);
 });
 
+test('outputs downloaded, one by one or in the zip, can be let go with "Clear downloaded": their files leave the device, the rest stay', async ({ page }) => {
+  await openWithBatch(page);
+  await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.jpeg), fixture(FIXTURES.png), fixture(FIXTURES.webp)]);
+  await chooseFormat(page, 'JPG');
+  await enterEmail(page);
+  await convertButton(page).click();
+  await expect(jobsIn(page, 'completed')).toHaveCount(3);
+  await expect.poll(async () => (await keptFiles(page)).length).toBe(6);
+  await expect(page.getByRole('button', { name: /^Clear downloaded/ })).toHaveCount(0);
+
+  // One downloaded: it may go, with its output and its source.
+  const first = page.getByTestId('job').first();
+  const taken = (await first.getAttribute('data-id'))!;
+  await Promise.all([page.waitForEvent('download'), first.getByRole('button', { name: 'Download photo.jpg' }).click()]);
+  await page.getByRole('button', { name: 'Clear downloaded (1)' }).click();
+  await expect(page.getByTestId('job')).toHaveCount(2);
+  await expect(page.locator(`[data-testid="job"][data-id="${taken}"]`)).toHaveCount(0);
+  await expect.poll(() => keptFiles(page)).toHaveLength(4);
+  expect((await keptFiles(page)).filter((file) => file.includes(taken))).toEqual([]);
+
+  // The rest in the zip: all of them may go.
+  expect(Object.keys(await downloadAllZip(page))).toHaveLength(2);
+  await page.getByRole('button', { name: 'Clear downloaded (2)' }).click();
+  await expect(page.getByTestId('job')).toHaveCount(0);
+  await expect.poll(() => keptFiles(page)).toEqual([]);
+});
+
 test('a look judged after its batch is kept with the batch: a reload shows the same verdict', async ({ page }) => {
   await openWithBatch(page);
   await page.getByTestId('file-input').setInputFiles([fixtureFile(FIXTURES.jpeg), fixtureFile(FIXTURES.secondJpeg)]);

@@ -76,6 +76,28 @@ describe('ConversionQueue', () => {
     expect(queue.isConverting()).toBe(false);
   });
 
+  it('outputs taken away can be let go while the rest converts: only completed ones count, and only they go', async () => {
+    const { queue, callFor, job } = makeQueue();
+    queue.start(loose([image('a.png'), image('b.png'), image('c.png')]), DEFAULT_SETTINGS);
+    (await callFor('a.png')).resolve(output(10));
+    await waitUntil(() => expect(job('a.png')?.status).toBe('completed'));
+    // b is still converting: marked, it does not count.
+    queue.markDelivered([job('a.png')!.id, job('b.png')!.id]);
+    expect(queue.deliveredCount()).toBe(1);
+    queue.clearDelivered();
+    expect(queue.getJobs().map((j) => j.file.name)).toEqual(['b.png', 'c.png']);
+    expect(queue.deliveredCount()).toBe(0);
+    (await callFor('b.png')).resolve(output(10));
+    (await callFor('c.png')).resolve(output(10));
+    await waitUntil(() => expect(queue.isConverting()).toBe(false));
+    expect(queue.deliveredCount()).toBe(0);
+    queue.markDelivered([job('c.png')!.id]);
+    expect(queue.deliveredCount()).toBe(1);
+    // A job that goes another way (Clear finished) is no longer counted.
+    queue.clearFinished();
+    expect(queue.deliveredCount()).toBe(0);
+  });
+
   it('cancel: aborts the running conversion and removes the job; its late result is ignored', async () => {
     const { queue, callFor, job, summaries } = makeQueue();
     queue.start(loose([image('keep.png'), image('drop.png')]), DEFAULT_SETTINGS);

@@ -62,7 +62,7 @@ const hiddenUntil = (completed: number) => (completed === 0 ? { visibility: 'hid
  */
 function DownloadAllButton({ queue, completed }: { queue: ConversionQueue; completed: number }) {
   const [zipping, downloadAll] = useBusyAction(
-    useCallback(() => downloadAllAsZip(queue.getJobs()), [queue]),
+    useCallback(async () => queue.markDelivered(await downloadAllAsZip(queue.getJobs())), [queue]),
     { log: 'Building the zip failed', title: 'Download failed', message: 'The zip could not be built. Download the files one by one instead.' },
   );
   return (

@@ -6,7 +6,7 @@ import { useOnAFrameLater, useRowsByFrame } from '../../app/useRowsByFrame.ts';
 import type { ConversionQueue } from '../../conversion/conversionQueue.ts';
 import { downloadJobOutput } from './download.ts';
 import { type ConversionJob } from '../../conversion/jobs.ts';
-import { useJobsByStatus } from './useConversionQueue.ts';
+import { useDeliveredCount, useJobsByStatus } from './useConversionQueue.ts';
 import { JobCard, rowAction } from './JobCard.tsx';
 
 interface QueueListProps {
@@ -47,6 +47,15 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
     () => document.querySelector<HTMLElement>('.action-bar__convert'),
     filling,
   );
+  // A result downloaded is one the visitor has: it may be let go ("Clear downloaded") while the rest converts.
+  const download = useCallback(
+    (job: ConversionJob) => {
+      downloadJobOutput(job);
+      queue.markDelivered([job.id]);
+    },
+    [queue],
+  );
+  const delivered = useDeliveredCount(queue);
   const cancel = useCallback(
     (id: string) => {
       noteRemoval(id);
@@ -67,7 +76,7 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
   const plainList = (shown: readonly ConversionJob[]) => (
     <ul className="job-list">
       {shown.map((job) => (
-        <JobCard key={job.id} queue={queue} id={job.id} onDownload={downloadJobOutput} onCompare={onCompare} onCancel={cancel} onRetry={onRetry} />
+        <JobCard key={job.id} queue={queue} id={job.id} onDownload={download} onCompare={onCompare} onCancel={cancel} onRetry={onRetry} />
       ))}
     </ul>
   );
@@ -87,6 +96,11 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
               </button>
             </>
           ) : null}
+          {delivered > 0 ? (
+            <button type="button" className="link-button" onClick={() => queue.clearDelivered()}>
+              Clear downloaded ({delivered})
+            </button>
+          ) : null}
           <button type="button" className="link-button" onClick={() => queue.clearFinished()}>
             Clear finished
           </button>
@@ -99,7 +113,7 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
           plainList(rows === jobs.length ? jobs : jobs.slice(0, rows))
         ) : (
           <Suspense fallback={plainList(jobs.slice(0, FIRST_ROWS))}>
-            <VirtualJobList queue={queue} jobs={jobs} onCompare={onCompare} onCancel={cancel} onRetry={onRetry} onRendered={restore} />
+            <VirtualJobList queue={queue} jobs={jobs} onDownload={download} onCompare={onCompare} onCancel={cancel} onRetry={onRetry} onRendered={restore} />
           </Suspense>
         )}
       </div>

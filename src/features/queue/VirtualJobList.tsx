@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useWindowList } from '../../app/useWindowList.ts';
 import type { ConversionQueue } from '../../conversion/conversionQueue.ts';
-import { downloadJobOutput } from './download.ts';
 import type { ConversionJob } from '../../conversion/jobs.ts';
 import { JobCard } from './JobCard.tsx';
 
@@ -9,9 +8,10 @@ const ROW_GAP = 10;
 const ROW_ESTIMATE = 110;
 
 /** A long queue as the rows near the screen only (useWindowList): Convert then makes a few dozen rows, not 200. */
-export default function VirtualJobList({ queue, jobs, onCompare, onCancel, onRetry, onRendered }: {
+export default function VirtualJobList({ queue, jobs, onDownload, onCompare, onCancel, onRetry, onRendered }: {
   queue: ConversionQueue;
   jobs: readonly ConversionJob[];
+  onDownload: (job: ConversionJob) => void;
   onCompare: (job: ConversionJob, opener: HTMLElement) => void;
   onCancel: (id: string) => void;
   onRetry: (id: string) => void;
@@ -27,7 +27,7 @@ export default function VirtualJobList({ queue, jobs, onCompare, onCancel, onRet
           key={row.key}
           queue={queue}
           id={jobs[row.index]!.id}
-          onDownload={downloadJobOutput}
+          onDownload={onDownload}
           onCompare={onCompare}
           onCancel={onCancel}
           onRetry={onRetry}

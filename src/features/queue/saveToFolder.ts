@@ -96,6 +96,7 @@ export async function saveAllToFolder(queue: ConversionQueue): Promise<FolderSav
         try {
           await writeOutput(folder, job);
           result.saved++;
+          queue.markDelivered([job.id]);
         } catch (error) {
           result.failed++;
           console.error(`Saving ${job.outputName} to the folder failed`, error);

@@ -100,6 +100,11 @@ export function useOutcomes(queue: ConversionQueue) {
   return useQueueValue(queue, queue.getOutcomes);
 }
 
+/** How many listed jobs have their outputs taken away (downloaded, zipped, saved to a folder). */
+export function useDeliveredCount(queue: ConversionQueue) {
+  return useQueueValue(queue, queue.deliveredCount);
+}
+
 /** Whether a job is pending or running. */
 export function useIsConverting(queue: ConversionQueue) {
   return useQueueValue(queue, queue.isConverting);
