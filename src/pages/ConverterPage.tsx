@@ -30,19 +30,20 @@ function planFor(files: readonly SelectedFile[], outcomes: ReturnType<Conversion
   return planConvert(files, outcomes, settingsKey(settings), { targetSizeMissing: targetSizeMissing(settings) });
 }
 
-const SelectedFilesWithStates = memo(function SelectedFilesWithStates({ queue, files, settings, onRemove, onClear, onPreview }: {
+const SelectedFilesWithStates = memo(function SelectedFilesWithStates({ queue, files, settings, onRemove, onClear, onPreview, onShown }: {
   queue: ConversionQueue;
   files: readonly SelectedFile[];
   settings: ConversionSettings;
   onRemove: (id: string) => void;
   onClear: () => void;
   onPreview: (file: File, opener: HTMLElement) => void;
+  onShown: (id: string) => () => void;
 }) {
   // What Convert would do, for each part that shows it: each subscribes on its own, so a job finishing re-renders
   // the file cards and the action bar, not the page with its settings, in the queue's transition (useQueueValue).
   const outcomes = useOutcomes(queue);
   const plan = useMemo(() => planFor(files, outcomes, settings), [files, outcomes, settings]);
-  return <SelectedFilesGrid files={files} states={plan.states} onRemove={onRemove} onClear={onClear} onPreview={onPreview} />;
+  return <SelectedFilesGrid files={files} states={plan.states} onRemove={onRemove} onClear={onClear} onPreview={onPreview} onShown={onShown} />;
 });
 
 const ConvertBar = memo(function ConvertBar({ queue, files, settings, email, onConvert, onEmailHint }: {
@@ -157,7 +158,7 @@ const FOOTER = (
 );
 
 export function ConverterPage() {
-  const { files, addFiles, removeFile, clearFiles } = useSelectedFiles();
+  const { files, addFiles, removeFile, clearFiles, wantThumbnail } = useSelectedFiles();
   const [settings, dispatch] = useReducer(settingsReducer, DEFAULT_SETTINGS);
   const [email, setEmail] = useState('');
   const emailInput = useRef<HTMLInputElement>(null);
@@ -252,7 +253,7 @@ export function ConverterPage() {
         <div className="layout">
           <div className="layout__main">
             <DropZone onFiles={addFiles} />
-            <SelectedFilesWithStates queue={queue} files={files} settings={deferredSettings} onRemove={removeFile} onClear={clearFiles} onPreview={previewFile} />
+            <SelectedFilesWithStates queue={queue} files={files} settings={deferredSettings} onRemove={removeFile} onClear={clearFiles} onPreview={previewFile} onShown={wantThumbnail} />
             <QueueList queue={queue} onRetry={retry} onCompare={compareJob} />
           </div>
           <aside className="layout__side">

@@ -75,7 +75,16 @@ export async function prepareBatch(page: Page, paths: string[], settings: AppSet
   }
   await page.getByLabel('Email address').fill('bench@example.com');
   await page.getByTestId('file-input').setInputFiles(paths);
-  await page.waitForFunction((n) => document.querySelector('[data-testid="selection-summary"]')?.getAttribute('data-previews') === String(n), paths.length, { timeout: 600_000, polling: 250 });
+  // Intake is over once every file is listed and every card in the page has its preview (the app makes previews for
+  // the cards on screen or near it only: a long grid has only those in the page).
+  await page.waitForFunction(
+    (n) => {
+      const cards = [...document.querySelectorAll('[data-testid="file-card"]')];
+      return document.querySelector('[data-testid="selection-summary"]')?.textContent?.startsWith(`${n} valid image`) === true && cards.length > 0 && cards.every((card) => card.querySelector('img'));
+    },
+    paths.length,
+    { timeout: 600_000, polling: 250 },
+  );
 }
 
 export function convertButton(page: Page) {

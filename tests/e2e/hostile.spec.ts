@@ -112,7 +112,7 @@ test('a worker that fails under one job fails only that job; the pool replaces i
   for (const bytes of Object.values(files)) expect(magicFormat(bytes)).toBe('webp');
 });
 
-test('200 files added at once: every one converts and the zip holds 200 entries with unique names', async ({ page }) => {
+test('200 files added at once: previews only for the cards in the page, every one converts and the zip holds 200 entries with unique names', async ({ page }) => {
   // Its limit, like every test's, is several times what it takes here with a busy process beside it.
   test.setTimeout(480_000);
   // Two folders of 100 with the same names, as a visitor picking twice from two cameras would.
@@ -132,6 +132,19 @@ test('200 files added at once: every one converts and the zip holds 200 entries 
   // A long selection keeps only the cards near the screen in the page.
   await expect(page.getByText('Ready to convert').first()).toBeVisible();
   expect(await page.getByTestId('file-card').count()).toBeLessThan(80);
+  // Previews are made for those cards only: every card in the page gets one, the 200 are not all decoded.
+  const summary = page.getByTestId('selection-summary');
+  const cardsWithout = page.locator('[data-testid="file-card"]:not(:has(img))');
+  await expect(cardsWithout).toHaveCount(0);
+  const previews = Number(await summary.getAttribute('data-previews'));
+  expect(previews).toBeGreaterThan(0);
+  expect(previews).toBeLessThan(100);
+  // Scrolled to the end, the last cards ask for theirs.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByTestId('file-card').filter({ hasText: 'img-099.jpg' }).last().locator('img')).toBeVisible();
+  await expect(cardsWithout).toHaveCount(0);
+  expect(Number(await summary.getAttribute('data-previews'))).toBeLessThan(200);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await expect(convertButton(page)).toHaveText('Convert 200 images');
   await enterEmail(page);
   await convertButton(page).click();

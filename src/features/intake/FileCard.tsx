@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import { formatBytes } from '../../lib/formatBytes.ts';
 import { FILE_STATE_TEXT, type FileState } from '../queue/convertPlan.ts';
 import type { SelectedFile } from './useSelectedFiles.ts';
@@ -12,14 +12,18 @@ export interface CardPlace {
   measure: (element: HTMLLIElement | null) => void;
 }
 
-export const FileCard = memo(function FileCard({ file, state, onRemove, onPreview, place }: {
+export const FileCard = memo(function FileCard({ file, state, onRemove, onPreview, onShown, place }: {
   file: SelectedFile;
   state: FileState;
   onRemove: (id: string) => void;
   /** Shows what the current settings make of this file (the compare view); the button gets the focus back. */
   onPreview: (file: File, opener: HTMLElement) => void;
+  /** Asks for the card's preview while it is in the page (useSelectedFiles): only cards on screen or near it get one. */
+  onShown: (id: string) => () => void;
   place?: CardPlace;
 }) {
+  const wantsPreview = file.isValid && file.thumbnailUrl === null;
+  useEffect(() => (wantsPreview ? onShown(file.id) : undefined), [wantsPreview, file.id, onShown]);
   return (
     <li
       className={`file-card${file.isValid ? '' : ' file-card--invalid'}${place ? ' file-card--placed' : ''}`}

@@ -15,10 +15,12 @@ interface SelectedFilesGridProps {
   onRemove: (id: string) => void;
   onClear: () => void;
   onPreview: (file: File, opener: HTMLElement) => void;
+  /** A card put in the page asks for its preview (useSelectedFiles); the function back says it has left. */
+  onShown: (id: string) => () => void;
 }
 
 /** Memoised: the states map is kept while nothing changed, so a job starting or ending elsewhere re-renders no card. */
-export const SelectedFilesGrid = memo(function SelectedFilesGrid({ files, states, onRemove, onClear, onPreview }: SelectedFilesGridProps) {
+export const SelectedFilesGrid = memo(function SelectedFilesGrid({ files, states, onRemove, onClear, onPreview, onShown }: SelectedFilesGridProps) {
   const list = useRef<HTMLDivElement>(null);
   // Remove sends focus to the card that takes the removed one's place, or to the drop zone once none is left.
   const noteRemoval = useFocusAfterRemoval(
@@ -46,7 +48,7 @@ export const SelectedFilesGrid = memo(function SelectedFilesGrid({ files, states
   const plainGrid = (shown: readonly SelectedFile[]) => (
     <ul className="file-grid">
       {shown.map((file) => (
-        <FileCard key={file.id} file={file} state={states.get(file.id) ?? 'ready'} onRemove={remove} onPreview={onPreview} />
+        <FileCard key={file.id} file={file} state={states.get(file.id) ?? 'ready'} onRemove={remove} onPreview={onPreview} onShown={onShown} />
       ))}
     </ul>
   );
@@ -60,7 +62,7 @@ export const SelectedFilesGrid = memo(function SelectedFilesGrid({ files, states
         </button>
       }
     >
-      {/* data-previews: how many previews are made (a long grid has only some cards in the page); the bench waits on it. */}
+      {/* data-previews: how many previews are made (only for the cards in the page: a long grid has some). */}
       <p className="summary" data-testid="selection-summary" data-previews={files.filter((f) => f.thumbnailUrl !== null).length}>
         {countOf(valid.length, 'valid image')} • {formatMegabytes(totalBytes)}
         {files.length > valid.length ? ` • ${countOf(files.length - valid.length, 'file')} with errors` : ''}
@@ -70,7 +72,7 @@ export const SelectedFilesGrid = memo(function SelectedFilesGrid({ files, states
           plainGrid(files)
         ) : (
           <Suspense fallback={plainGrid(files.slice(0, FIRST_CARDS))}>
-            <VirtualFileGrid files={files} states={states} onRemove={remove} onPreview={onPreview} onRendered={restore} />
+            <VirtualFileGrid files={files} states={states} onRemove={remove} onPreview={onPreview} onShown={onShown} onRendered={restore} />
           </Suspense>
         )}
       </div>

@@ -42,11 +42,12 @@ function useColumns(element: RefObject<HTMLElement | null>): GridColumns {
  * A long selection (a phone's 200 photos) as the cards near the screen only, in as many columns as the grid would
  * have (useWindowList with lanes): adding the files, Convert and the run's end change a few dozen cards, not 200.
  */
-export default function VirtualFileGrid({ files, states, onRemove, onPreview, onRendered }: {
+export default function VirtualFileGrid({ files, states, onRemove, onPreview, onShown, onRendered }: {
   files: readonly SelectedFile[];
   states: ReadonlyMap<string, FileState>;
   onRemove: (id: string) => void;
   onPreview: (file: File, opener: HTMLElement) => void;
+  onShown: (id: string) => () => void;
   /** After each render: the cards near the screen are in the page (the grid keeps a focused card's focus with it). */
   onRendered: () => void;
 }) {
@@ -73,6 +74,7 @@ export default function VirtualFileGrid({ files, states, onRemove, onPreview, on
               state={states.get(file.id) ?? 'ready'}
               onRemove={onRemove}
               onPreview={onPreview}
+              onShown={onShown}
               place={{ index: item.index, top: item.start - listTop, left: item.lane * (columns.width + columns.gap), width: columns.width, measure: virtualizer.measureElement }}
             />
           );

@@ -66,6 +66,39 @@ export function useSelectedFiles() {
     setFiles((current) => current.map((f) => (f.id === id ? { ...f, thumbnailUrl: url } : f)));
   }, []);
 
+  /**
+   * Previews are made for the cards on screen or about to be, a few at a time: a card asks for its own as the grid
+   * puts it in the page (a long grid puts only those near the screen: VirtualFileGrid), and stops asking as it leaves.
+   * A folder of a thousand photos was otherwise a thousand decodes at intake, most for cards no one scrolls to.
+   */
+  const thumbnails = useRef({ wanted: new Set<string>(), making: new Set<string>() });
+  const makeWantedThumbnails = useCallback(() => {
+    const { wanted, making } = thumbnails.current;
+    for (const id of wanted) {
+      if (making.size >= THUMBNAILS_AT_ONCE) return;
+      wanted.delete(id);
+      const selected = filesRef.current.find((f) => f.id === id);
+      if (!selected?.isValid || selected.thumbnailUrl || making.has(id)) continue;
+      making.add(id);
+      // A file that passes the signature check but does not decode just keeps its placeholder.
+      void makeThumbnail(selected.file, THUMBNAIL_EDGE)
+        .then((blob) => setThumbnail(id, URL.createObjectURL(blob)), () => undefined)
+        .finally(() => {
+          making.delete(id);
+          makeWantedThumbnails();
+        });
+    }
+  }, [setThumbnail]);
+  /** A card on screen asks for its preview; the function it gets back says it has left. */
+  const wantThumbnail = useCallback(
+    (id: string) => {
+      thumbnails.current.wanted.add(id);
+      makeWantedThumbnails();
+      return () => void thumbnails.current.wanted.delete(id);
+    },
+    [makeWantedThumbnails],
+  );
+
   /** Adds files picked, dropped, pasted or handed over; `notImages`: the other files of a folder, counted. */
   const addFiles = useCallback(
     async (incoming: readonly (File | IncomingFile)[], notImages = 0) => {
@@ -94,11 +127,8 @@ export function useSelectedFiles() {
       setFiles((current) => [...current, ...added]);
       const valid = added.filter((f) => f.isValid);
       announceAdded(valid.length, added.length - valid.length, notImages);
-      // Asked for a few at a time, as the preview worker makes them: a folder's thousands are not posted in one task.
-      // A file that passes the signature check but does not decode just keeps its placeholder.
-      void inTurns(valid, THUMBNAILS_AT_ONCE, (f) => makeThumbnail(f.file, THUMBNAIL_EDGE).then((blob) => setThumbnail(f.id, URL.createObjectURL(blob)), () => undefined));
     },
-    [setThumbnail],
+    [],
   );
 
   // Files picked or dropped before the script ran (earlyFiles.ts) are added once the page is alive, and so are those
@@ -132,5 +162,5 @@ export function useSelectedFiles() {
     [],
   );
 
-  return { files, addFiles, removeFile, clearFiles };
+  return { files, addFiles, removeFile, clearFiles, wantThumbnail };
 }
