@@ -98,3 +98,23 @@ export const le24 = (v: number) => new Uint8Array([v & 0xff, (v >>> 8) & 0xff, (
 
 /** A string of Latin-1 characters (chunk types, FourCCs, marks searched for) as bytes. */
 export const latin1 = (text: string) => new Uint8Array([...text].map((c) => c.charCodeAt(0)));
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+/**
+ * CRC-32 (ISO 3309, as zip and PNG reckon it), carried on over chunks: start from 0, pass each chunk with the value
+ * before it.
+ */
+export function crc32(chunk: Uint8Array, crc = 0): number {
+  let c = ~crc;
+  for (let i = 0; i < chunk.length; i++) c = CRC_TABLE[(c ^ chunk[i]!) & 0xff]! ^ (c >>> 8);
+  return ~c >>> 0;
+}

@@ -1,3 +1,5 @@
+import { crc32 } from '../core/bytes.ts';
+
 /**
  * A zip of already-compressed files, each stored as it is (PKWARE's APPNOTE 6.3.10), built as a Blob of headers and
  * the files' own Blobs: a Blob made of Blobs refers to their bytes rather than copying them, so no file is held twice
@@ -39,23 +41,6 @@ const ZIP64_EXTRA = 0x0001;
 const UTF8_NAMES = 0x0800;
 const VERSION_STORED = 10;
 const VERSION_ZIP64 = 45;
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 (ISO 3309), carried on over chunks: start from 0, pass each chunk with the value before it. */
-export function crc32(chunk: Uint8Array, crc = 0): number {
-  let c = ~crc;
-  for (let i = 0; i < chunk.length; i++) c = CRC_TABLE[(c ^ chunk[i]!) & 0xff]! ^ (c >>> 8);
-  return ~c >>> 0;
-}
 
 /** MS-DOS date and time, as a zip's headers record them (local time, two-second steps, from 1980). */
 function dosDateTime(date: Date): { time: number; day: number } {

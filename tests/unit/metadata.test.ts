@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { exifOrientation, withUprightOrientation } from '../../core/exif.ts';
 import type { ImageFormat } from '../../core/formats.ts';
 import { CODECS } from '../../wasm/index.ts';
-import { crc32 } from '../../wasm/png/exif.ts';
+import { crc32 } from '../../core/bytes.ts';
 
 const readExif = (bytes: Uint8Array, format: ImageFormat) => CODECS[format].metadata.readExif(bytes);
 const carriesMetadata = (bytes: Uint8Array, format: ImageFormat) => CODECS[format].metadata.hasMetadata(bytes);

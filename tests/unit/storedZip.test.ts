@@ -6,7 +6,8 @@ import { crc32 as zlibCrc32 } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chunksOf } from '../../core/blob-chunks.ts';
-import { crc32, storedZip, type StoredEntry } from '../../workers/stored-zip.ts';
+import { crc32 } from '../../core/bytes.ts';
+import { storedZip, type StoredEntry } from '../../workers/stored-zip.ts';
 
 /**
  * The zip worker's archive (workers/stored-zip.ts), read back by Info-ZIP's `unzip -t` and `zipinfo` (the readers

@@ -1,26 +1,9 @@
-import { ascii, be32, concat, latin1, u32be } from '../../core/bytes.ts';
+import { ascii, be32, concat, crc32, latin1, u32be } from '../../core/bytes.ts';
 import { tiffPayload } from '../../core/exif.ts';
 import type { ContainerMetadata } from '../codec.ts';
 
 /** Chunks that carry data about the image rather than the image. */
 const METADATA_CHUNKS = new Set(['eXIf', 'tEXt', 'iTXt', 'zTXt', 'tIME']);
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** A chunk's CRC (over its type and data), as PNG defines it. */
-export function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 function readExif(bytes: Uint8Array): Uint8Array | null {
   let offset = 8;
