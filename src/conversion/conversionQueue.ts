@@ -242,38 +242,37 @@ export class ConversionQueue {
 
   /**
    * Completed jobs whose outputs the visitor has taken away: downloaded one by one, in a zip, or saved to a folder.
-   * In a long batch on a small device they can be let go (clearDelivered) while the rest converts.
+   * In a long batch on a small device they can be let go (clearDelivered) while the rest converts. Only jobs completed
+   * when marked: a completed job never changes state again, only leaves the queue, so one still listed still counts.
    */
   private readonly delivered = new Set<string>();
-  private deliveredListed = 0;
 
   /** These jobs' outputs were taken away (those completed now). */
   markDelivered(ids: Iterable<string>): void {
     for (const id of ids) if (this.getJob(id)?.status === 'completed') this.delivered.add(id);
-    this.countDelivered();
-  }
-
-  /** How many listed jobs have outputs taken away; the same number until that changes. */
-  readonly deliveredCount = (): number => this.deliveredListed;
-
-  private countDelivered(): void {
-    for (const id of this.delivered) if (this.getJob(id)?.status !== 'completed') this.delivered.delete(id);
-    if (this.delivered.size === this.deliveredListed) return;
-    this.deliveredListed = this.delivered.size;
     this.scheduleNotify(false);
   }
+
+  /** How many listed jobs have outputs taken away. */
+  readonly deliveredCount = (): number => {
+    let listed = 0;
+    for (const id of this.delivered) if (this.getJob(id)) listed++;
+    return listed;
+  };
 
   /** The jobs whose outputs were taken away go, and what the device keeps of them (deviceBatch.ts follows the queue). */
   clearDelivered(): void {
     const ids = [...this.delivered];
+    this.delivered.clear();
     for (const id of ids) this.pendingLooks.delete(id);
     this.dispatch({ type: 'forget', ids });
   }
 
   /** Completed and failed jobs go (and what the device keeps of them: deviceBatch.ts follows the queue). */
   clearFinished(): void {
-    // Only completed jobs wait for a look, and they all go.
+    // Only completed jobs wait for a look, and they all go; so do all the delivered ones.
     this.pendingLooks.clear();
+    this.delivered.clear();
     this.dispatch({ type: 'clear' });
   }
 
@@ -359,7 +358,6 @@ export class ConversionQueue {
     }
     // The spec's simulated progress keeps a running job's bar moving between the worker's stage reports.
     this.setTicking(next.some((job) => job.status === 'processing'));
-    if (this.delivered.size > 0 && action.type !== 'progress' && action.type !== 'tick') this.countDelivered();
     this.finishRunIfSettled();
     this.scheduleNotify(WORKER_NEWS.has(action.type));
   }

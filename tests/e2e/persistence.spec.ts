@@ -51,6 +51,15 @@ function bigPhotos(count: number) {
   return Array.from({ length: count }, (_, i) => ({ name: `trip-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: photo }));
 }
 
+/** Three small pictures (a JPEG, a PNG, a WebP) to JPG, until all three are done. */
+async function convertThreeToJpg(page: Page): Promise<void> {
+  await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.jpeg), fixture(FIXTURES.png), fixture(FIXTURES.webp)]);
+  await chooseFormat(page, 'JPG');
+  await enterEmail(page);
+  await convertButton(page).click();
+  await expect(jobsIn(page, 'completed')).toHaveCount(3);
+}
+
 async function setQuality(page: Page, value: number): Promise<void> {
   await page.getByRole('slider', { name: /Quality/ }).fill(String(value));
   await expect(page.getByRole('slider', { name: /Quality/ })).toHaveValue(String(value));
@@ -96,11 +105,7 @@ test('outputs are kept on the device as they finish, download with the same byte
 
 test('outputs downloaded, one by one or in the zip, can be let go with "Clear downloaded": their files leave the device, the rest stay', async ({ page }) => {
   await openWithBatch(page);
-  await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.jpeg), fixture(FIXTURES.png), fixture(FIXTURES.webp)]);
-  await chooseFormat(page, 'JPG');
-  await enterEmail(page);
-  await convertButton(page).click();
-  await expect(jobsIn(page, 'completed')).toHaveCount(3);
+  await convertThreeToJpg(page);
   await expect.poll(async () => (await keptFiles(page)).length).toBe(6);
   await expect(page.getByRole('button', { name: /^Clear downloaded/ })).toHaveCount(0);
 
@@ -253,11 +258,7 @@ test("a full device keeps the rest of the run in memory, says so once, and every
   // The storage layer's own limit on a file: 0 bytes makes every write a full device.
   await page.addInitScript(() => localStorage.setItem('pixel-converter:device-storage-limit', '0'));
   await openWithBatch(page);
-  await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.jpeg), fixture(FIXTURES.png), fixture(FIXTURES.webp)]);
-  await chooseFormat(page, 'JPG');
-  await enterEmail(page);
-  await convertButton(page).click();
-  await expect(jobsIn(page, 'completed')).toHaveCount(3);
+  await convertThreeToJpg(page);
   await expect(page.getByText("This device's storage is full")).toHaveCount(1);
   expect(await keptFiles(page)).toEqual([]);
   await expect(page.getByText(KEPT_NOTE)).toHaveCount(0);
