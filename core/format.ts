@@ -4,7 +4,7 @@ import type { Orientation } from './orientation.ts';
 /**
  * What a source format is, as both threads see it: what intake recognises (signature, MIME types, extensions) and the
  * decoder needs. Every output format is one (FormatInfo); some formats are sources only (HEIC, TIFF, GIF,
- * BMP: the browser or a stand-in decoder reads them, nothing here writes them). One entry per codec folder (wasm/<codec>/meta.ts), gathered in core/formats.ts.
+ * BMP: the browser or a stand-in decoder reads them, nothing here writes them). One file per format in core/formats/, gathered in core/formats.ts.
  */
 export interface SourceFormatInfo<Id extends string = string> {
   id: Id;
@@ -36,10 +36,10 @@ export interface SourceFormatInfo<Id extends string = string> {
 }
 
 /**
- * What one output format is, as both threads see it: a source format the app also writes. `Options` is the codec's
- * own encoder options type, so a misspelt option fails the type check.
+ * What one output format is, as both threads see it: a source format the app also writes. Its optimised options are
+ * plain data here; the codec that takes them holds them to its own options type (wasm/codec.ts knownOptions).
  */
-export interface FormatInfo<Id extends string = string, Options extends object = object> extends SourceFormatInfo<Id> {
+export interface FormatInfo<Id extends string = string> extends SourceFormatInfo<Id> {
   /** Null for lossless formats: no quality setting, and a target size cannot be reached by lowering it. */
   quality: {
     /** Distinct quality levels the encoder tells apart over (0, 1]: the target-size search bisects these. */
@@ -72,7 +72,7 @@ export interface FormatInfo<Id extends string = string, Options extends object =
    */
   rowsEncoder: boolean;
   /** Options of the WASM encoder that "Optimised compression" runs, merged over the codec's own defaults. */
-  optimisedOptions: Readonly<Options>;
+  optimisedOptions: Readonly<object>;
   /**
    * What that encoder's heap grows to, per pixel it encodes, rounded up (`npm run bench:heaps`): a WASM heap never
    * shrinks while its worker lives, so a job using the encoder holds it (core/plan.ts counts it in the job's cost).

@@ -1,16 +1,16 @@
-import { avif } from '../wasm/avif/meta.ts';
-import { bmp } from '../wasm/bmp/meta.ts';
-import { gif } from '../wasm/gif/meta.ts';
-import { heic } from '../wasm/heic/meta.ts';
-import { jxl } from '../wasm/jxl/meta.ts';
-import { tiff } from '../wasm/tiff/meta.ts';
-import { jpeg } from '../wasm/jpeg/meta.ts';
-import { png } from '../wasm/png/meta.ts';
-import { webp } from '../wasm/webp/meta.ts';
+import { avif } from './formats/avif.ts';
+import { bmp } from './formats/bmp.ts';
+import { gif } from './formats/gif.ts';
+import { heic } from './formats/heic.ts';
+import { jxl } from './formats/jxl.ts';
+import { tiff } from './formats/tiff.ts';
+import { jpeg } from './formats/jpeg.ts';
+import { png } from './formats/png.ts';
+import { webp } from './formats/webp.ts';
 import type { FormatInfo, SourceFormatInfo } from './format.ts';
 
 /**
- * The format registry: one entry per codec folder (wasm/<codec>/meta.ts), read by the page (labels, accepted types,
+ * The format registry: one entry per format (its facts in core/formats/<format>.ts, its codec in wasm/<format>/), read by the page (labels, accepted types,
  * which settings apply, header readers) and by the workers (encoder choice, alpha, EXIF). The order is the UI's.
  * Adding a format is a codec folder and its line here (docs/architecture.md, "How to add an output format").
  */

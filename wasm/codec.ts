@@ -4,7 +4,7 @@ import type { PixelRows, RawImage } from '../core/raw-image.ts';
 
 /**
  * What the workers know of a format they read: the codec folder's index.ts exports it as `codec`, and wasm/index.ts
- * finds every folder's. Its registry entry (meta.ts) is what both threads know.
+ * finds every folder's. Its registry entry (core/formats/<format>.ts) is what both threads know.
  */
 export interface SourceCodec {
   format: SourceFormatInfo<SourceFormat>;
@@ -78,4 +78,12 @@ export const NO_SOURCE_METADATA: SourceMetadata = { readExif: () => null, hasMet
 /** A source every engine's browser decodes (createImageBitmap): no WASM decoder stands in, and no EXIF is read. */
 export function decodedByEveryBrowser(format: SourceFormatInfo<SourceFormat>): SourceCodec {
   return { format, decode: () => Promise.reject(new Error(`${format.label} is decoded by the browser`)), decodesUpright: false, metadata: NO_SOURCE_METADATA };
+}
+
+/**
+ * The registry's options for a codec (core/formats/<format>.ts, which knows no codec's types), held to the codec's own
+ * options type where the codec takes them: an option the codec does not have fails the type check.
+ */
+export function knownOptions<Options extends object>() {
+  return <Given extends Partial<Options>>(options: Given & Record<Exclude<keyof Given, keyof Options>, never>): Given => options;
 }

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { FORMATS } from '../../core/formats.ts';
 import { RESIZER_HEAP_BYTES } from '../../core/plan.ts';
 import { LANCZOS3_OPTIONS } from '../../wasm/resize/options.ts';
-import { jpegliOptions } from '../../wasm/jpeg/meta.ts';
+import { jpegliOptions } from '../../wasm/jpeg/options.ts';
 import { photoSet } from './inputs.ts';
 import { compilePackageWasm as wasm, decodeRgba, loadJpegli, type Rgba } from './node-codecs.ts';
 

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:encoders`: what each candidate "optimised" encoder setting costs and saves, for choosing the
- * default (issue 13). The WASM encoders the app ships (jpegli; jSquash: libwebp's SIMD build, libavif) run here in Node's V8,
+ * default. The WASM encoders the app ships (jpegli; jSquash: libwebp's SIMD build, libavif) run here in Node's V8,
  * the engine a Chromium worker runs them in; the reference is the native library the browser's own canvas encoder is
  * built on, through sharp (libjpeg-turbo at 4:2:0 without optimised Huffman tables; libwebp at method 3), at the
  * same quality. Each row: encode time and bytes as a ratio of the reference's, and mean SSIM (ssim.js, on the centre 1024 × 768).
@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
 import { FORMATS } from '../../core/formats.ts';
-import { jpegliOptions, jpegliQuality } from '../../wasm/jpeg/meta.ts';
+import { jpegliOptions, jpegliQuality } from '../../wasm/jpeg/options.ts';
 import { corpusPhotographs, naturalPhotos, photoSet } from './inputs.ts';
 import { geometricMean, LookJudge, looksAtLeastAsGood, type Look, type LookMetric } from './equal-look.ts';
 import { crop } from '../../workers/pipeline/pixels.ts';
@@ -45,7 +45,7 @@ function centre(image: Rgba): Rgba {
 
 const raw = (image: Rgba) => sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), { raw: { width: image.width, height: image.height, channels: 4 } });
 
-/** mozjpeg as the app ran it before jpegli (issue 39): the browser encoder's tables, 4:2:0, trellis, baseline. */
+/** mozjpeg as the app ran it before jpegli: the browser encoder's tables, 4:2:0, trellis, baseline. */
 const MOZJPEG_OPTIONS = { quant_table: 0, auto_subsample: false, chroma_subsample: 2, progressive: false };
 
 /** jSquash's mozjpeg, ready: encodes over the options the app ran it with, so comparisons are like with like. */
@@ -341,8 +341,8 @@ async function main() {
       reference: async (image) => new Uint8Array(await raw(image).jpeg({ quality: QUALITY, chromaSubsampling: '4:2:0', optimiseCoding: false, mozjpeg: false }).toBuffer()),
       candidates: [
         ['jpegli: 4:2:0, progressive, at its quality map (the app)', async (image) => new Uint8Array(await jpegli(image, jpegliOptions(QUALITY / 100)))],
-        ['mozjpeg: trellis, progressive (the app before issue 13)', mozjpeg({ progressive: true })],
-        ['mozjpeg: trellis, baseline (the app before issue 39)', mozjpeg({ progressive: false })],
+        ['mozjpeg: trellis, progressive (the app before 2026-11-25)', mozjpeg({ progressive: true })],
+        ['mozjpeg: trellis, baseline (the app before jpegli)', mozjpeg({ progressive: false })],
         ['mozjpeg: no trellis, progressive', mozjpeg({ progressive: true, trellis_loops: 0 })],
         ['mozjpeg: trellis + opt zero + opt table, progressive', mozjpeg({ progressive: true, trellis_opt_zero: true, trellis_opt_table: true })],
         ['mozjpeg: trellis multipass, progressive', mozjpeg({ progressive: true, trellis_multipass: true })],
@@ -353,7 +353,7 @@ async function main() {
       format: 'WebP',
       reference: async (image) => new Uint8Array(await raw(image).webp({ quality: QUALITY, effort: 3 }).toBuffer()),
       candidates: [
-        ['libwebp WASM method 6 (the app before issue 13)', libwebp({ method: 6 })],
+        ['libwebp WASM method 6 (the app before 2026-11-25)', libwebp({ method: 6 })],
         ['libwebp WASM method 5 (the app)', libwebp({ method: 5 })],
         ['libwebp WASM method 4', libwebp({ method: 4 })],
         ['libwebp WASM method 3', libwebp({ method: 3 })],
@@ -367,7 +367,7 @@ async function main() {
             format: 'AVIF (2 MP; the reference is native avifenc at speed 6, one thread)',
             images: smallImages,
             reference: avifenc,
-            candidates: [6, 7, 8, 9].map((speed): [string, Encode] => [`libavif WASM speed ${speed}${speed === 6 ? ' (the app before issue 13)' : speed === 8 ? ' (the app)' : ''}`, libavif({ speed })]),
+            candidates: [6, 7, 8, 9].map((speed): [string, Encode] => [`libavif WASM speed ${speed}${speed === 6 ? ' (the app before 2026-11-25)' : speed === 8 ? ' (the app)' : ''}`, libavif({ speed })]),
           },
         ]
       : []),

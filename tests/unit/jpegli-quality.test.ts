@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jpegliQuality } from '../../wasm/jpeg/meta.ts';
+import { jpegliQuality } from '../../wasm/jpeg/options.ts';
 
 /** The slider's quality (0–1) as jpegli's (1–100): the map measured by `npm run bench:encoders -- --look`. */
 describe('jpegliQuality', () => {

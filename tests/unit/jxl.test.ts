@@ -9,7 +9,7 @@ import { detectFormat } from '../../core/formats.ts';
 import { readImageHeader } from '../../src/conversion/probe.ts';
 import { CODECS, SOURCE_CODECS } from '../../wasm/index.ts';
 import { encodeLibjxl } from '../../wasm/jxl/loader.ts';
-import { FAST_EFFORT, libjxlOptions } from '../../wasm/jxl/meta.ts';
+import { FAST_EFFORT, libjxlOptions } from '../../wasm/jxl/options.ts';
 import { photoPixels } from '../fixtures/make-fixtures.ts';
 import { serveBuildAssets } from './support/serveBuildAssets.ts';
 

@@ -1,6 +1,6 @@
 import { NO_SOURCE_METADATA, type SourceCodec } from '../codec.ts';
 import { decodeHeic } from './loader.ts';
-import { heic } from './meta.ts';
+import { heic } from '../../core/formats/heic.ts';
 
 /**
  * Decoded by the browser where it can (Safari), else by libheif in WebAssembly. Its EXIF is not read: HEIF orients

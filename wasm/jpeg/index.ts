@@ -2,7 +2,8 @@ import type { Codec } from '../codec.ts';
 import { encode } from './encoder.ts';
 import { jpegMetadata } from './exif.ts';
 import { decodeMozjpeg, encodeJpegli } from './loader.ts';
-import { jpeg, jpegliOptions } from './meta.ts';
+import { jpeg } from '../../core/formats/jpeg.ts';
+import { jpegliOptions } from './options.ts';
 
 export const codec: Codec = {
   format: jpeg,

@@ -2,7 +2,7 @@ import { be32, concat, latin1, u32be } from '../../core/bytes.ts';
 import { tiffPayload, withUprightOrientation } from '../../core/exif.ts';
 import type { ContainerMetadata } from '../codec.ts';
 import { containerBoxes } from './header.ts';
-import { JXL_CONTAINER_SIGNATURE } from './meta.ts';
+import { JXL_CONTAINER_SIGNATURE } from '../../core/formats/jxl.ts';
 
 /** Boxes that carry data about the image: EXIF, XMP, JUMBF, and any of them Brotli-compressed (`brob`). */
 const METADATA_BOXES = new Set(['Exif', 'xml ', 'jumb', 'brob']);

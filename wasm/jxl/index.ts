@@ -2,7 +2,8 @@ import type { Codec } from '../codec.ts';
 import { encode } from './encoder.ts';
 import { jxlMetadata } from './exif.ts';
 import { decodeJxl, encodeLibjxl } from './loader.ts';
-import { jxl } from './meta.ts';
+import { OPTIMISED } from './options.ts';
+import { jxl } from '../../core/formats/jxl.ts';
 
 /**
  * Decoded by the browser where it can (Safari), else by libjxl in WebAssembly, which applies the codestream's
@@ -13,6 +14,6 @@ export const codec: Codec = {
   decode: decodeJxl,
   decodesUpright: true,
   encode,
-  warm: (tiny) => encodeLibjxl(tiny, jxl.optimisedOptions, false),
+  warm: (tiny) => encodeLibjxl(tiny, OPTIMISED, false),
   metadata: jxlMetadata,
 };

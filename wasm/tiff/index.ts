@@ -1,6 +1,6 @@
 import { NO_SOURCE_METADATA, type SourceCodec } from '../codec.ts';
 import { decodeTiff } from './loader.ts';
-import { tiff } from './meta.ts';
+import { tiff } from '../../core/formats/tiff.ts';
 
 /**
  * Decoded by the browser where it can (Safari), else by UTIF. Its EXIF is not read: the Orientation tag is the TIFF's

@@ -1,6 +1,5 @@
-import type { EncodeOptions } from '@jsquash/avif/meta';
-import { ftypBrands } from '../../core/bytes.ts';
-import type { FormatInfo } from '../../core/format.ts';
+import { ftypBrands } from '../bytes.ts';
+import type { FormatInfo } from '../format.ts';
 
 const AVIF_BRANDS = new Set(['avif', 'avis']);
 
@@ -27,4 +26,4 @@ export const avif = {
    */
   optimisedOptions: { speed: 8 },
   encoderHeapBytesPerPixel: 34,
-} as const satisfies FormatInfo<'avif', Partial<EncodeOptions>>;
+} as const satisfies FormatInfo<'avif'>;

@@ -1,4 +1,4 @@
-import type { SourceFormatInfo } from '../../core/format.ts';
+import type { SourceFormatInfo } from '../format.ts';
 
 /**
  * TIFF, as a source only: Safari decodes it; elsewhere UTIF (utif2, in JavaScript) does, loaded only when such a file

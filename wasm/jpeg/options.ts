@@ -1,6 +1,6 @@
-import { startsWithBytes } from '../../core/bytes.ts';
-import type { FormatInfo } from '../../core/format.ts';
+import { jpeg } from '../../core/formats/jpeg.ts';
 import type { JpegliOptions } from '../jpegli/jpegli.ts';
+import { knownOptions } from '../codec.ts';
 
 /**
  * The lowest jpegli quality that looks at least as good as the browser's encoder at each of the slider's settings,
@@ -28,30 +28,8 @@ export function jpegliQuality(quality: number): number {
   return Math.round(low + ((high - low) * (percent - below)) / 5);
 }
 
-export const jpeg = {
-  id: 'jpeg',
-  label: 'JPG',
-  extension: 'jpg',
-  extensionAliases: ['jpeg'],
-  mimeType: 'image/jpeg',
-  mimeSubtypes: ['jpeg', 'jpg'],
-  matches: (head) => startsWithBytes(head, [0xff, 0xd8, 0xff]),
-  quality: { levels: 100, lookPredictor: 'tiles' },
-  alpha: false,
-  exif: true,
-  canvasEncoder: true,
-  rowsEncoder: true,
-  wasmEncoderPays: true,
-  scaledDecode: true,
-  /**
-   * jpegli (wasm/jpegli), 4:2:0, its progressive scan script. At the browser encoder's look it makes smaller files
-   * than mozjpeg (the encoder before issue 39) in a tenth of its time; 4:4:4 cost more bytes at every setting, and
-   * sequential saved little time for more bytes (docs/decisions/encoder-settings.md). The quality is jpegliQuality's.
-   */
-  optimisedOptions: { subsampling: '420', progressiveLevel: 2 },
-  /** jpegli's heap: 5.0 bytes a pixel on a 12 MP photo, 6.0 on 3 MP (`npm run bench:heaps`; the pixels come 1 MB of rows at a time). */
-  encoderHeapBytesPerPixel: 6,
-} as const satisfies FormatInfo<'jpeg', Omit<JpegliOptions, 'quality'>>;
+/** The registry's options (core/formats/jpeg.ts), held to jpegli's own: a misspelt option fails the type check. */
+const OPTIMISED = knownOptions<Omit<JpegliOptions, 'quality'>>()(jpeg.optimisedOptions);
 
 /** What the app hands jpegli for the slider's quality (0–1): the registry's options at the quality the map gives. */
-export const jpegliOptions = (quality: number): JpegliOptions => ({ ...jpeg.optimisedOptions, quality: jpegliQuality(quality) });
+export const jpegliOptions = (quality: number): JpegliOptions => ({ ...OPTIMISED, quality: jpegliQuality(quality) });

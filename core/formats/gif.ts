@@ -1,5 +1,5 @@
-import { ascii } from '../../core/bytes.ts';
-import type { SourceFormatInfo } from '../../core/format.ts';
+import { ascii } from '../bytes.ts';
+import type { SourceFormatInfo } from '../format.ts';
 
 /** GIF, as a source only: every browser decodes it (the first frame of an animation), none encodes it. */
 export const gif = {

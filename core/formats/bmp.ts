@@ -1,5 +1,5 @@
-import { u32le } from '../../core/bytes.ts';
-import type { SourceFormatInfo } from '../../core/format.ts';
+import { u32le } from '../bytes.ts';
+import type { SourceFormatInfo } from '../format.ts';
 
 /** Sizes of the DIB headers a BMP may carry: OS/2 1.x and 2.x, BITMAPINFOHEADER, its V2 and V3 extensions, V4, V5. */
 const DIB_HEADER_SIZES = new Set([12, 16, 40, 52, 56, 64, 108, 124]);

@@ -1,5 +1,5 @@
-import { ftypBrands } from '../../core/bytes.ts';
-import type { SourceFormatInfo } from '../../core/format.ts';
+import { ftypBrands } from '../bytes.ts';
+import type { SourceFormatInfo } from '../format.ts';
 
 /** The brands of HEIF files coded in HEVC: an iPhone's photos (heic), 10-bit and 4:2:2 (heix), sequences and bursts. */
 const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'hevm', 'hevs']);

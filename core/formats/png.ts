@@ -1,6 +1,5 @@
-import type { OptimiseOptions } from '@jsquash/oxipng/meta';
-import { startsWithBytes } from '../../core/bytes.ts';
-import type { FormatInfo } from '../../core/format.ts';
+import { startsWithBytes } from '../bytes.ts';
+import type { FormatInfo } from '../format.ts';
 
 export const png = {
   id: 'png',
@@ -20,4 +19,4 @@ export const png = {
   /** oxipng at level 2: its default, and the level Squoosh offers first. */
   optimisedOptions: { level: 2, interlace: false, optimiseAlpha: true },
   encoderHeapBytesPerPixel: 28,
-} as const satisfies FormatInfo<'png', Partial<OptimiseOptions>>;
+} as const satisfies FormatInfo<'png'>;

@@ -1,6 +1,5 @@
-import type { EncodeOptions } from '@jsquash/jxl/meta';
-import { startsWithBytes } from '../../core/bytes.ts';
-import type { FormatInfo } from '../../core/format.ts';
+import { startsWithBytes } from '../bytes.ts';
+import type { FormatInfo } from '../format.ts';
 
 /** A bare JPEG XL codestream's signature. */
 const CODESTREAM = [0xff, 0x0a];
@@ -41,17 +40,4 @@ export const jxl = {
    * 12 MP one's encode holds over a GB (`npm run bench:heaps`, docs/decisions/memory-budget.md).
    */
   encoderHeapBytesPerPixel: 110,
-} as const satisfies FormatInfo<'jxl', Partial<EncodeOptions>>;
-
-/** libjxl's effort with "Optimised compression" off: efforts 3 and 4 took the same time for the same bytes. */
-export const FAST_EFFORT = 4;
-
-/**
- * What the app hands libjxl for the slider's quality (0–1): lossless at 100 % (`losslessAtMax`), else libjxl's own
- * quality scale, which at the slider's 80 looks about as the browser's JPEG at 80 does (the quality the bench found
- * for that look: median 82, most photos 76–84); the effort as "Optimised compression" says (`thorough`).
- */
-export function libjxlOptions(quality: number, { thorough }: { thorough: boolean }): Partial<EncodeOptions> {
-  const effort = thorough ? jxl.optimisedOptions.effort : FAST_EFFORT;
-  return quality >= 1 ? { effort, lossless: true, quality: 100 } : { effort, quality: Math.max(1, Math.round(quality * 100)) };
-}
+} as const satisfies FormatInfo<'jxl'>;

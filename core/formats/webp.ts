@@ -1,6 +1,5 @@
-import type { EncodeOptions } from '@jsquash/webp/meta';
-import { ascii } from '../../core/bytes.ts';
-import type { FormatInfo } from '../../core/format.ts';
+import { ascii } from '../bytes.ts';
+import type { FormatInfo } from '../format.ts';
 
 export const webp = {
   id: 'webp',
@@ -26,4 +25,4 @@ export const webp = {
   /** libwebp at method 5, where it runs (`npm run bench:encoders -- --look webp`, docs/decisions). */
   optimisedOptions: { method: 5 },
   encoderHeapBytesPerPixel: 14,
-} as const satisfies FormatInfo<'webp', Partial<EncodeOptions>>;
+} as const satisfies FormatInfo<'webp'>;
