@@ -279,6 +279,10 @@ export default defineConfig({
     manifest: true,
     // One stylesheet for the whole app, index.html's (inlined there): no lazily loaded module asks for CSS.
     cssCodeSplit: false,
+    // Rolldown's plugin-timing check counts the workers' own builds, which Vite runs inside one plugin's transform
+    // (vite:worker-import-meta-url: the four workers, bundled), as one slow plugin: the time is the build's, and the
+    // check printed it as a warning on every build here.
+    rolldownOptions: { checks: { pluginTimings: false } },
   },
   preview: { port: 4173, strictPort: true },
 });

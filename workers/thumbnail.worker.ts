@@ -2,7 +2,7 @@ import * as Comlink from 'comlink';
 import type { ThumbnailRequest, ThumbnailWorkerApi, ViewRequest } from '../core/contract.ts';
 import { CONVERSION_ERRORS } from '../core/messages.ts';
 import { framedView } from './pipeline/framed-view.ts';
-import { bitmapNearScale } from './pipeline/scaled-decode.ts';
+import { bitmapNearScale } from './pipeline/shown-bitmap.ts';
 
 /**
  * The pictures the page shows of an image: small previews for the Selected Files grid, and the compare view's

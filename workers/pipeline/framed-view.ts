@@ -3,7 +3,7 @@ import { shownSize } from '../../core/plan.ts';
 import { CONVERSION_ERRORS } from '../../core/messages.ts';
 import { planView, viewMatrix } from '../../core/view.ts';
 import { releaseCanvas } from './canvas-encoder.ts';
-import { bitmapNearScale } from './scaled-decode.ts';
+import { bitmapNearScale } from './shown-bitmap.ts';
 
 /**
  * A picture for the compare view (core/view.ts): decoded near the size it is drawn at where the browser can (a 24 MP

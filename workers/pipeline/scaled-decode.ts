@@ -1,8 +1,4 @@
-import type { SourceHeader } from '../../core/contract.ts';
-import { sourceFormatInfo } from '../../core/formats.ts';
 import type { Size } from '../../core/geometry.ts';
-import { UPRIGHT } from '../../core/orientation.ts';
-import { toImageData } from '../../core/raw-image.ts';
 
 /**
  * The size to ask a decoder that scales in eighths (JPEG's DCT scaling) for, so that at least `scale` of `full`
@@ -38,37 +34,4 @@ export async function decodeScaledBitmap(file: Blob, mimeType: string, stored: S
   } finally {
     decoder?.close();
   }
-}
-
-/**
- * An upright picture of an image at `scale` of its size or more, for what the page shows of it (a preview, the compare
- * view): decoded near that size where the browser can (decodeScaledBitmap), else whole.
- */
-export async function bitmapNearScale(file: Blob, source: SourceHeader, scale: number): Promise<ImageBitmap> {
-  const scaled = await decodeScaledBitmap(file, sourceFormatInfo(source.format).mimeType, source.size, scale);
-  if (scaled) return uprightBitmap(scaled, source);
-  let decoded: ImageBitmap;
-  try {
-    decoded = await createImageBitmap(file, { imageOrientation: 'from-image' });
-  } catch (error) {
-    return (await decodedByCodec(file, source)) ?? Promise.reject(error);
-  }
-  return uprightBitmap(decoded, source);
-}
-
-/**
- * The browser's bitmap of a source, upright (upright-bitmap.ts, loaded only for a source not stored upright).
- */
-async function uprightBitmap(bitmap: ImageBitmap, source: SourceHeader): Promise<ImageBitmap> {
-  return source.orientation === UPRIGHT ? bitmap : (await import('./upright-bitmap.ts')).uprightBitmap(bitmap, source);
-}
-
-/**
- * The format's WASM decoder, where the browser has none for it (HEIC outside Safari): loaded only then, so a preview
- * worker that never meets such a file never loads the codecs.
- */
-async function decodedByCodec(file: Blob, source: SourceHeader): Promise<ImageBitmap | null> {
-  const [{ SOURCE_CODECS }, { decodeWithWasm }] = await Promise.all([import('../../wasm/index.ts'), import('./decode.ts')]);
-  const pixels = await decodeWithWasm(await file.arrayBuffer(), SOURCE_CODECS[source.format], source.orientation);
-  return pixels && createImageBitmap(toImageData(pixels));
 }
