@@ -30,7 +30,7 @@ const LEAST_CONVERSION_BYTES = 48 * 1024 * 1024;
 /**
  * From 8 GB a device has memory for its cores: twice as much per GB, up to an 8 GB device's 768 MB (more memory is
  * shared with more tabs and apps). Three 12 MP libwebp encodes (about 206 MB each) fit, so a desktop's cores are
- * not left idle by the budget (issue 39; docs/decisions/memory-budget.md).
+ * not left idle by the budget (docs/decisions/memory-budget.md).
  */
 const ROOMY_DEVICE_GB = 8;
 const ROOMY_CONVERSION_BYTES_PER_GB = 96 * 1024 * 1024;

@@ -281,7 +281,7 @@ function webpImageChunk(bytes: Uint8Array): string {
 }
 
 /**
- * Smart compression on large, fine-grained photographs, the issue 66 case: a 6028 × 3391 wallpaper came out a 20.7 MB
+ * Smart compression on large, fine-grained photographs, the case that once backfired: a 6028 × 3391 wallpaper came out a 20.7 MB
  * lossless WebP where quality 80 gave 903 KB that already scored above the target. Here: MATE's 18 MP elephants
  * photograph as it is, and a 20 MP copy of its Garden photograph made larger, with grain, as the bench makes its large
  * photographs (tests/bench/inputs.ts photoFrom). Each goes to WebP at quality 80 and with Smart compression at the

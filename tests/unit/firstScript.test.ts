@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The page's first script as the build made it (dist/.vite/manifest.json): `npm test` builds before the unit tests;
  * alone, run `npm run build` first. The page is painted from index.html before any script; src/boot.ts only keeps
- * early files and then starts the app, so nothing else may ride in its chunk (issue 15's keeper once pulled the file
+ * early files and then starts the app, so nothing else may ride in its chunk (a keeper once pulled the file
  * validation and the worker bridge in with one import).
  */
 interface Chunk {

@@ -4,7 +4,7 @@ import { runApp } from '../runners.ts';
 import { repeated } from './repeated.ts';
 import { batchScenario, named, ratio } from './scenario.ts';
 
-/** The default settings: WebP through the browser's own libwebp (issue 39; before it, libwebp's WASM build). */
+/** The default settings: WebP through the browser's own libwebp (before it, libwebp's WASM build). */
 const DEFAULT_SETTINGS: AppSettings = { format: 'WebP', quality: 80, compression: true };
 /** The browser's encoder: two 12 MP encodes at once on two cores, the harder case for a flat peak. */
 const BROWSER_ENCODER: AppSettings = { format: 'WebP', quality: 80, compression: false };

@@ -13,7 +13,7 @@ const PLAIN = 'app, quality 80 (default settings)';
 /**
  * The inputs: the corpus's twelve photographs (MATE's nature wallpapers, 1.3–4.9 MP) as they are, and ten large ones
  * made from them with grain (tests/bench/inputs.ts photoFrom): six of 24 MP and four of 40 MP, the fine texture on
- * which the search once climbed to a lossless WebP (issue 66).
+ * which the search once climbed to a lossless WebP.
  */
 async function smartInputs(): Promise<InputSet> {
   const photographs = corpusPhotographs();
@@ -59,7 +59,7 @@ function worstImageRatio(contenders: readonly ContenderSummary[]): number | null
 }
 
 /**
- * Smart compression against a fixed quality (issues 42, 66): the photos → the default format, WebP, at quality 80 and
+ * Smart compression against a fixed quality: the photos → the default format, WebP, at quality 80 and
  * with Smart compression at the default level. The outputs' bytes, the batch's time, the scores the app showed (each
  * must be at or above the level's target), and each photo's figures.
  */
