@@ -100,13 +100,14 @@ function warmUpPlan(settings: ConversionSettings): WarmUpPlan {
 }
 
 /**
- * Starts the conversion workers and compiles the codecs these settings need once the page is idle, so Convert
- * starts converting at once instead of spending its first second on start-up; a codec the settings do not use is
- * not loaded (each costs memory in every worker). Returns a function that cancels the plan.
+ * Starts the conversion workers `jobs` jobs will use and compiles the codecs these settings need once the page is
+ * idle, so Convert starts converting at once instead of spending its first second on start-up; a codec the settings
+ * do not use is not loaded, nor a worker the jobs would not reach (each costs memory). Returns a function that
+ * cancels the plan.
  */
-export function warmUpWhenIdle(settings: ConversionSettings): () => void {
+export function warmUpWhenIdle(settings: ConversionSettings, jobs: number): () => void {
   const plan = warmUpPlan(settings);
-  return whenIdle(() => void pools().then(({ convertPool }) => convertPool().warm((remote) => remote.warmUp(plan))));
+  return whenIdle(() => void pools().then(({ convertPool }) => convertPool().warm((remote) => remote.warmUp(plan), jobs)));
 }
 
 /** The header the page read of an image (probeImage), as the workers take it; rejects with the load error when it has none or no size. */

@@ -211,13 +211,16 @@ export class WorkerPool<Api> {
   }
 
   /**
-   * Starts every worker now and runs `prepare` on each idle one, so the first real task does not pay for
-   * worker start-up and codec compilation. Not while a batch waits for its answer (yieldsForBatch): the question may
-   * be timing the page, and the batch's tasks load what they need themselves.
+   * Starts the workers `tasks` will use (every one, or as many as there are tasks) and runs `prepare` on each idle
+   * one, so the first real task does not pay for worker start-up and codec compilation; a worker the tasks would not
+   * reach is not started for them (one photo warmed three workers, each compiling its codecs into memory of its own).
+   * Not while a batch waits for its answer (yieldsForBatch): the question may be timing the page, and the batch's
+   * tasks load what they need themselves.
    */
-  warm(prepare: (remote: Comlink.Remote<Api>) => Promise<unknown>): void {
+  warm(prepare: (remote: Comlink.Remote<Api>) => Promise<unknown>, tasks = this.size): void {
     if (this.width.asking) return;
-    while (this.slots.length < this.size) this.slots.push(this.spawn());
+    const wanted = Math.min(this.size, Math.max(1, Math.ceil(tasks / this.tasksPerWorker)));
+    while (this.slots.length < wanted) this.slots.push(this.spawn());
     for (const slot of this.slots) {
       if (slot.running.size === 0) {
         const warming = Promise.race([prepare(slot.remote), slot.ended]).catch(() => undefined);

@@ -185,8 +185,10 @@ export function ConverterPage() {
   // Once there are files, the compare dialog is fetched and compiled while the page is idle, not on the tap that opens it.
   useEffect(() => (hasValidFiles ? whenIdle(() => void loadCompareDialog().catch(() => undefined)) : undefined), [hasValidFiles]);
 
-  // Once there is something to convert, have the codecs the settings need ready before Convert.
-  useEffect(() => (hasValidFiles ? warmUpWhenIdle(deferredSettings) : undefined), [hasValidFiles, deferredSettings]);
+  // Once there is something to convert, have the codecs the settings need ready before Convert, in as many workers
+  // as the files would use.
+  const validCount = validFiles.length;
+  useEffect(() => (validCount > 0 ? warmUpWhenIdle(deferredSettings, validCount) : undefined), [validCount, deferredSettings]);
 
   function convert() {
     const plan = planFor(files, queue.getOutcomes(), settings);

@@ -236,6 +236,16 @@ describe('WorkerPool', () => {
     expect(await result).toBe('after-warm done');
   });
 
+  it('warm for fewer tasks than workers starts only the workers those tasks use', async () => {
+    const pool = makePool();
+    const prepared: string[] = [];
+    pool.warm(async (remote) => prepared.push(await remote.work(`prepare ${prepared.length}`)), 1);
+    expect(ChannelWorker.created).toHaveLength(1);
+    await waitUntil(() => expect(startedNames().filter((name) => name.startsWith('prepare'))).toHaveLength(1));
+    pool.warm(async (remote) => prepared.push(await remote.work(`prepare ${prepared.length}`)), 2);
+    expect(ChannelWorker.created).toHaveLength(2);
+  });
+
   it('a task that throws keeps its worker for the next one', async () => {
     const pool = makePool();
     await expect(pool.run((remote) => remote.fail('Failed to load image'))).rejects.toThrow('Failed to load image');
