@@ -262,9 +262,11 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
-    // Every format in one page, one after the other, as a visitor trying formats would: each page's start (and its
-    // codecs' compilation, which WebKitGTK pays in seconds) once rather than five times.
-    name: `JPEG XL, a TIFF's pages, GIF, BMP and a plain JPEG convert to every format; a download and the zip decode`,
+    // The kinds the route scenarios do not convert, each decoded in the engine (or by the codec standing in for its
+    // decoder) and written as a JPG: jpegli's, which only a progressive frame shows. Every format's encoder runs in
+    // the route scenarios below, each output compared with its reference; converting these five kinds to every format
+    // as well took WebKitGTK 101 s of the engines' 4 minutes, for no encoder or decoder those two do not run.
+    name: `JPEG XL, a TIFF's pages, GIF, BMP and a plain JPEG convert; a download and the zip decode`,
     async run(context) {
       const { session } = context;
       await open(context);
@@ -273,25 +275,22 @@ export const SCENARIOS: Scenario[] = [
       check((await session.run('return crossOriginIsolated;')) === true, `${session.engine}: the page is not cross-origin isolated`);
       await addFiles(context, CONVERTED);
       await session.type('input[type="email"]', 'ada@example.com');
-      for (const output of OUTPUTS) {
-        await session.run(`document.querySelector('input[name="output-format"][value="${output.format}"]').click(); return true;`);
-        await clickButton(context, 'Convert ', { prefix: true });
-        const statuses = await jobsSettled(context, CONVERTED.length);
-        check(statuses.every((status) => status === 'completed'), `${session.engine}: ${output.label} jobs ended ${statuses.join(', ')}`);
-        const before = await session.run<number>(`return window.__downloads.length`);
-        const one = `photo.${output.extension}`;
-        await clickButton(context, `Download ${one}`);
-        await clickButton(context, 'Download All (.zip)');
-        const [single, zip] = (await downloaded(context, before + 2)).slice(before);
-        check(single!.name === one, `${session.engine}: the download is named ${single!.name}, not ${one}`);
-        await checkDecodes(session.engine, one, single!.bytes, output.format);
-        check(zip!.name === 'converted-images.zip', `${session.engine}: the zip is named ${zip!.name}`);
-        const entries = unzipSync(new Uint8Array(zip!.bytes));
-        check(Object.keys(entries).length === CONVERTED.length, `${session.engine}: the ${output.label} zip holds ${Object.keys(entries).join(', ')}`);
-        for (const [name, bytes] of Object.entries(entries)) await checkDecodes(session.engine, `${name} in the zip`, Buffer.from(bytes), output.format);
-        await clickButton(context, 'Clear finished');
-        await waitFor(context, `return document.querySelectorAll('[data-testid="job"]').length === 0`, 'the finished jobs to be cleared');
-      }
+      const output = OUTPUTS[0];
+      await session.run(`document.querySelector('input[name="output-format"][value="${output.format}"]').click(); return true;`);
+      await clickButton(context, 'Convert ', { prefix: true });
+      const statuses = await jobsSettled(context, CONVERTED.length);
+      check(statuses.every((status) => status === 'completed'), `${session.engine}: ${output.label} jobs ended ${statuses.join(', ')}`);
+      const before = await session.run<number>(`return window.__downloads.length`);
+      const one = `photo.${output.extension}`;
+      await clickButton(context, `Download ${one}`);
+      await clickButton(context, 'Download All (.zip)');
+      const [single, zip] = (await downloaded(context, before + 2)).slice(before);
+      check(single!.name === one, `${session.engine}: the download is named ${single!.name}, not ${one}`);
+      await checkDecodes(session.engine, one, single!.bytes, output.format);
+      check(zip!.name === 'converted-images.zip', `${session.engine}: the zip is named ${zip!.name}`);
+      const entries = unzipSync(new Uint8Array(zip!.bytes));
+      check(Object.keys(entries).length === CONVERTED.length, `${session.engine}: the ${output.label} zip holds ${Object.keys(entries).join(', ')}`);
+      for (const [name, bytes] of Object.entries(entries)) await checkDecodes(session.engine, `${name} in the zip`, Buffer.from(bytes), output.format);
     },
   },
   ...ENGINE_ROUTE_CASES.map(routeScenario),
