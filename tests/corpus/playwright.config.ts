@@ -24,7 +24,9 @@ export default defineConfig({
     serviceWorkers: 'block',
     browserName: 'chromium',
     launchOptions: { executablePath: testChromiumPath, args: chromiumArgs },
-    trace: 'retain-on-failure',
+    // As the end-to-end tests: no trace recorded (playwright.config.ts), a failure's screenshot kept.
+    trace: 'off',
+    screenshot: 'only-on-failure',
   },
   webServer: {
     command: `npx vite preview --port ${port} --strictPort`,
