@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type FileChooser } from '@playwright/test';
 import sharp from 'sharp';
 import { FIXTURES } from '../fixtures/make-fixtures.ts';
 import { dropFiles, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers.ts';
@@ -114,14 +114,19 @@ test('remove takes a file out of the list; the same file can be picked again', a
 });
 
 test('the drop zone opens the picker from the keyboard (Enter and Space)', async ({ page }) => {
-  const zone = page.getByTestId('drop-zone');
-  await zone.focus();
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
-  expect(chooser.isMultiple()).toBe(true);
+  const choosers: FileChooser[] = [];
+  // Listened for before the zone has the focus: the browser intercepts a picker only once told to, and a key press
+  // reaches the page at once (a click waits its turn), so a picker opened before then was never seen.
+  page.on('filechooser', (chooser) => choosers.push(chooser));
+  await page.getByTestId('drop-zone').focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => choosers.length).toBe(1);
+  expect(choosers[0]!.isMultiple()).toBe(true);
   // Answered as a visitor closes the picker: one still open holds the next.
-  await chooser.setFiles([]);
-  const [again] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press(' ')]);
-  await again.setFiles([]);
+  await choosers[0]!.setFiles([]);
+  await page.keyboard.press(' ');
+  await expect.poll(() => choosers.length).toBe(2);
+  await choosers[1]!.setFiles([]);
 });
 
 test('a long selection whose grid is still loading shows its first cards, and focus on one stays on it when the grid takes their place', async ({ page }) => {
