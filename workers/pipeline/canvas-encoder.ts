@@ -76,19 +76,46 @@ export async function encodeBitmapWithCanvas(
       return exportCanvas(canvas, mimeType, quality);
     }
   }
-  return encodeCanvas(
-    bitmap.width,
-    bitmap.height,
-    (context) => {
-      if (background) {
-        context.fillStyle = background;
-        context.fillRect(0, 0, bitmap.width, bitmap.height);
-      }
-      context.drawImage(bitmap, 0, 0);
-    },
-    mimeType,
-    quality,
-  );
+  return encodeCanvas(bitmap.width, bitmap.height, (context) => drawShown(context, bitmap, background), mimeType, quality);
+}
+
+/** The bitmap drawn as it is shown, filling the canvas (scaled where the canvas is smaller), over `background` when given. */
+export function drawShown(context: OffscreenCanvasRenderingContext2D, bitmap: ImageBitmap, background: string | null): void {
+  const { width, height } = context.canvas;
+  if (background) {
+    context.fillStyle = background;
+    context.fillRect(0, 0, width, height);
+  }
+  if (width === bitmap.width && height === bitmap.height) context.drawImage(bitmap, 0, 0);
+  else {
+    context.imageSmoothingQuality = 'medium';
+    context.drawImage(bitmap, 0, 0, width, height);
+  }
+}
+
+/** A canvas painted once and exported at as many qualities as asked: Smart compression's search on a bitmap. */
+export interface PaintedCanvas {
+  canvas: OffscreenCanvas;
+  /** The canvas as the type asked, at `quality` (0–1). */
+  encode(quality: number): Promise<ArrayBuffer>;
+  release(): void;
+}
+
+/** A width × height canvas that `paint` fills, to export as `mimeType`; null where this browser's canvas does not encode the type. */
+export async function paintedCanvas(width: number, height: number, paint: (context: OffscreenCanvasRenderingContext2D) => void, mimeType: string): Promise<PaintedCanvas | null> {
+  if (typeof OffscreenCanvas === 'undefined' || !(await canvasEncodes(mimeType))) return null;
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error(CONVERSION_ERRORS.canvas);
+  paint(context);
+  const encode = async (quality: number): Promise<ArrayBuffer> => {
+    const blob = await canvas.convertToBlob({ type: mimeType, quality }).catch(() => {
+      throw new Error(CONVERSION_ERRORS.blob);
+    });
+    if (blob.type !== mimeType) throw new Error(CONVERSION_ERRORS.blob);
+    return blob.arrayBuffer();
+  };
+  return { canvas, encode, release: () => releaseCanvas(canvas) };
 }
 
 /**

@@ -15,6 +15,7 @@ import { crop } from './pixels.ts';
 import { bitmapToBrowserEncoder } from './routes/bitmap.ts';
 import { decodeInTurn, decodeUpright, pixelsToEncoder, transformed } from './routes/pixels.ts';
 import { rowsToWasmEncoder } from './routes/rows.ts';
+import { smartBitmapToBrowserEncoder } from './routes/smart-bitmap.ts';
 import type { Resizer } from './transform.ts';
 
 export type { ConversionOutcome, EncodedImage, ProgressReporter } from './job.ts';
@@ -46,15 +47,19 @@ async function encodeAlongRoute(request: ConvertRequest, sourceBytes: SourceByte
   const { file, settings, plan } = request;
   const output = CODECS[settings.outputFormat];
   let bitmap: ImageBitmap | null = null;
-  if (plan.route === 'bitmap' || plan.route === 'rows') {
+  // Smart compression by the browser's encoder searches on the bitmap where nothing changes its pixels.
+  const smartOnBitmap = plan.route === 'smart' && plan.encoder === 'browser';
+  if (plan.route === 'bitmap' || plan.route === 'rows' || smartOnBitmap) {
     // The browser's encoder takes the bitmap as it is; the rows route's decode takes its turn as the pixels' does.
-    bitmap = plan.route === 'bitmap' ? await decodeToBitmap(file) : await decodeInTurn(request, () => decodeToBitmap(file));
+    bitmap = plan.route === 'rows' ? await decodeInTurn(request, () => decodeToBitmap(file)) : await decodeToBitmap(file);
     if (bitmap) {
       report({ percent: STAGE_END.decode, stage: { name: 'encoding' } });
       const encoded =
         plan.route === 'bitmap'
           ? await bitmapToBrowserEncoder(bitmap, plan, output, settings, request.judgeLater)
-          : await rowsToWasmEncoder(bitmap, output, request, report);
+          : plan.route === 'rows'
+            ? await rowsToWasmEncoder(bitmap, output, request, report)
+            : await smartBitmapToBrowserEncoder(bitmap, output, request, report);
       if (encoded) return { encoded, route: plan.route };
     }
   }

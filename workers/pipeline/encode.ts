@@ -1,4 +1,5 @@
 import type { OutputLook, LookSource } from '../../core/contract.ts';
+import type { Rect } from '../../core/geometry.ts';
 import { choosesQualityByLook, judgesOutput, smartTarget, LOOK_TILE, lookTiles } from '../../core/look.ts';
 import { CONVERSION_ERRORS } from '../../core/messages.ts';
 import type { Codec } from '../../wasm/index.ts';
@@ -22,24 +23,32 @@ export interface EncodedPixels {
 }
 
 /**
- * Smart compression on an image: the lowest quality whose output reaches the compression level's score
- * (workers/pipeline/smart-quality.ts), found with encodes of the image's view and checked on encodes of the image.
+ * What Smart compression's search encodes and judges: the source's view (its tiles) and the whole image's encode at
+ * a quality, and the cheap predictor's (the view itself, or the image at half size: FormatInfo.quality.lookPredictor)
+ * view and encode. From pixels (encodeByLook) or from a bitmap painted once (routes/smart-bitmap.ts).
  */
-export async function encodeByLook(image: RawImage, output: Codec, request: EncodeRequest, report: ProgressReporter): Promise<{ bytes: ArrayBuffer; encodes: number; look: OutputLook }> {
+export interface LookSearch {
+  sourceView: RawImage;
+  tiles: Rect[];
+  encodeWhole(quality: number): Promise<ArrayBuffer>;
+  previewView: RawImage;
+  previewTiles: Rect[];
+  encodePreview(quality: number): Promise<ArrayBuffer>;
+}
+
+/** Whether the predictor is the image at half size: an image larger than its view, where the format asks for it. */
+export const predictsAtHalfSize = (output: Codec, tiles: readonly Rect[]): boolean => tiles.length > 1 && output.format.quality?.lookPredictor === 'half';
+
+/**
+ * Smart compression's search (workers/pipeline/smart-quality.ts): the lowest quality whose output reaches the
+ * compression level's score, found with encodes of the predictor and checked on encodes of the whole image.
+ */
+export async function searchByLook(search: LookSearch, output: Codec, request: EncodeRequest, report: ProgressReporter): Promise<{ bytes: ArrayBuffer; encodes: number; look: OutputLook }> {
   const levels = output.format.quality?.levels ?? 100;
   // Never a lossless file by the back door: the search's top is a level under the slider's 100%, where JPEG XL and a
   // browser's WebP (Chromium's, WebKit's canvas) write lossless files. A grainy 20 MP wallpaper came out 23 times the
   // bytes of quality 80 there; for the formats that stay lossy, 99.9% or 99% is as good as 100%.
   const topLevel = levels - 1;
-  const tiles = lookTiles(image);
-  const sourceView = lookView(image, tiles);
-  // What is encoded to guess a level's look (FormatInfo.quality.lookPredictor): the view itself, or the image at
-  // half size; an image no larger than its view is its own guess.
-  const halved = tiles.length > 1 && output.format.quality?.lookPredictor === 'half';
-  const preview = tiles.length === 1 ? image : halved ? halveSize(image) : sourceView;
-  // The half-size copy is judged on the same places at its own scale: a quarter of the view's pixels to score.
-  const previewTiles = lookTiles(preview, halved ? LOOK_TILE / 2 : LOOK_TILE);
-  const previewView = lookView(preview, previewTiles);
   const span = STAGE_END.encode - STAGE_END.transform;
   let wholeEncodes = 0;
   const result = await searchSmartQuality({
@@ -48,16 +57,36 @@ export async function encodeByLook(image: RawImage, output: Codec, request: Enco
     topLevel,
     // The simple choice, the slider's own quality: where it reaches the target, the answer is at most it.
     simpleLevel: Math.round(encoderQuality(request.settings) * levels),
-    viewScoreAt: async (level) => scoreOf(previewView, await encodeImage(output, preview, encodeOptions(level / levels, request)), output, previewTiles),
+    viewScoreAt: async (level) => scoreOf(search.previewView, await search.encodePreview(level / levels), output, search.previewTiles),
     wholeAt: async (level) => {
       wholeEncodes++;
       report({ percent: STAGE_END.transform + (span * Math.min(wholeEncodes, SMART_WHOLE_ENCODES)) / (SMART_WHOLE_ENCODES + 1), stage: { name: 'choosing', attempt: wholeEncodes } });
-      const bytes = await encodeImage(output, image, encodeOptions(level / levels, request));
-      return { output: bytes, score: await scoreOf(sourceView, bytes, output, tiles) };
+      const bytes = await search.encodeWhole(level / levels);
+      return { output: bytes, score: await scoreOf(search.sourceView, bytes, output, search.tiles) };
     },
   });
   report({ percent: STAGE_END.encode });
   return { bytes: result.output, encodes: result.wholeEncodes + result.viewEncodes, look: { score: result.score, smartQuality: Math.round((result.level / levels) * 100) } };
+}
+
+/** Smart compression on upright, transformed pixels. */
+export function encodeByLook(image: RawImage, output: Codec, request: EncodeRequest, report: ProgressReporter): Promise<{ bytes: ArrayBuffer; encodes: number; look: OutputLook }> {
+  const tiles = lookTiles(image);
+  const sourceView = lookView(image, tiles);
+  // An image no larger than its view is its own guess.
+  const halved = predictsAtHalfSize(output, tiles);
+  const preview = tiles.length === 1 ? image : halved ? halveSize(image) : sourceView;
+  // The half-size copy is judged on the same places at its own scale: a quarter of the view's pixels to score.
+  const previewTiles = lookTiles(preview, halved ? LOOK_TILE / 2 : LOOK_TILE);
+  const search: LookSearch = {
+    sourceView,
+    tiles,
+    encodeWhole: (quality) => encodeImage(output, image, encodeOptions(quality, request)),
+    previewView: lookView(preview, previewTiles),
+    previewTiles,
+    encodePreview: (quality) => encodeImage(output, preview, encodeOptions(quality, request)),
+  };
+  return searchByLook(search, output, request, report);
 }
 
 /** At the slider's quality, judged now or later where the output is lossy. */

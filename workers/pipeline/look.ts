@@ -38,7 +38,7 @@ export function lookView(image: RawImage, tiles: readonly Rect[]): RawImage {
  * The view of a bitmap (the browser's decode), its tiles drawn into one small canvas: only the view's pixels are read
  * out, not the whole image's. Over `background` when given (an output without alpha was flattened onto it).
  */
-export function lookViewOfBitmap(bitmap: ImageBitmap, tiles: readonly Rect[], background: string | null): RawImage {
+export function lookViewOfBitmap(bitmap: ImageBitmap | OffscreenCanvas, tiles: readonly Rect[], background: string | null): RawImage {
   const { size, places } = viewLayout(tiles);
   const canvas = new OffscreenCanvas(size.width, size.height);
   const context = canvas.getContext('2d', { willReadFrequently: true });
