@@ -341,7 +341,7 @@ async function main() {
       reference: async (image) => new Uint8Array(await raw(image).jpeg({ quality: QUALITY, chromaSubsampling: '4:2:0', optimiseCoding: false, mozjpeg: false }).toBuffer()),
       candidates: [
         ['jpegli: 4:2:0, progressive, at its quality map (the app)', async (image) => new Uint8Array(await jpegli(image, jpegliOptions(QUALITY / 100)))],
-        ['mozjpeg: trellis, progressive (the app before 2026-11-25)', mozjpeg({ progressive: true })],
+        ['mozjpeg: trellis, progressive (the app before 2026-11-22)', mozjpeg({ progressive: true })],
         ['mozjpeg: trellis, baseline (the app before jpegli)', mozjpeg({ progressive: false })],
         ['mozjpeg: no trellis, progressive', mozjpeg({ progressive: true, trellis_loops: 0 })],
         ['mozjpeg: trellis + opt zero + opt table, progressive', mozjpeg({ progressive: true, trellis_opt_zero: true, trellis_opt_table: true })],
@@ -353,7 +353,7 @@ async function main() {
       format: 'WebP',
       reference: async (image) => new Uint8Array(await raw(image).webp({ quality: QUALITY, effort: 3 }).toBuffer()),
       candidates: [
-        ['libwebp WASM method 6 (the app before 2026-11-25)', libwebp({ method: 6 })],
+        ['libwebp WASM method 6 (the app before 2026-11-22)', libwebp({ method: 6 })],
         ['libwebp WASM method 5 (the app)', libwebp({ method: 5 })],
         ['libwebp WASM method 4', libwebp({ method: 4 })],
         ['libwebp WASM method 3', libwebp({ method: 3 })],
@@ -367,7 +367,7 @@ async function main() {
             format: 'AVIF (2 MP; the reference is native avifenc at speed 6, one thread)',
             images: smallImages,
             reference: avifenc,
-            candidates: [6, 7, 8, 9].map((speed): [string, Encode] => [`libavif WASM speed ${speed}${speed === 6 ? ' (the app before 2026-11-25)' : speed === 8 ? ' (the app)' : ''}`, libavif({ speed })]),
+            candidates: [6, 7, 8, 9].map((speed): [string, Encode] => [`libavif WASM speed ${speed}${speed === 6 ? ' (the app before 2026-11-22)' : speed === 8 ? ' (the app)' : ''}`, libavif({ speed })]),
           },
         ]
       : []),
