@@ -11,15 +11,26 @@ export function releaseCanvas(canvas: OffscreenCanvas): void {
   canvas.height = 0;
 }
 
-/** The canvas exported as `mimeType`, then released; null when the browser gave another type (an unsupported one comes back as PNG). */
-async function exportCanvas(canvas: OffscreenCanvas, mimeType: string, quality?: number): Promise<ArrayBuffer | null> {
-  const blob = await canvas
-    .convertToBlob({ type: mimeType, quality })
-    .catch(() => {
-      throw new Error(CONVERSION_ERRORS.blob);
-    })
-    .finally(() => releaseCanvas(canvas));
+/** The canvas as `mimeType`; null when the browser gave another type (an unsupported one comes back as PNG). */
+async function canvasBytes(canvas: OffscreenCanvas, mimeType: string, quality?: number): Promise<ArrayBuffer | null> {
+  const blob = await canvas.convertToBlob({ type: mimeType, quality }).catch(() => {
+    throw new Error(CONVERSION_ERRORS.blob);
+  });
   return blob.type === mimeType ? blob.arrayBuffer() : null;
+}
+
+/** The canvas exported as `mimeType` (canvasBytes), then released. */
+function exportCanvas(canvas: OffscreenCanvas, mimeType: string, quality?: number): Promise<ArrayBuffer | null> {
+  return canvasBytes(canvas, mimeType, quality).finally(() => releaseCanvas(canvas));
+}
+
+/** A width × height OffscreenCanvas that `paint` fills. */
+function paintCanvas(width: number, height: number, paint: (context: OffscreenCanvasRenderingContext2D) => void): OffscreenCanvas {
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error(CONVERSION_ERRORS.canvas);
+  paint(context);
+  return canvas;
 }
 
 /** The browser's own encoder: `paint` fills a width × height OffscreenCanvas, which is then exported. */
@@ -31,11 +42,7 @@ async function encodeCanvas(
   quality?: number,
 ): Promise<ArrayBuffer | null> {
   if (typeof OffscreenCanvas === 'undefined') return null;
-  const canvas = new OffscreenCanvas(width, height);
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error(CONVERSION_ERRORS.canvas);
-  paint(context);
-  return exportCanvas(canvas, mimeType, quality);
+  return exportCanvas(paintCanvas(width, height, paint), mimeType, quality);
 }
 
 const canvasTypes = new Map<string, Promise<boolean>>();
@@ -104,16 +111,11 @@ export interface PaintedCanvas {
 /** A width × height canvas that `paint` fills, to export as `mimeType`; null where this browser's canvas does not encode the type. */
 export async function paintedCanvas(width: number, height: number, paint: (context: OffscreenCanvasRenderingContext2D) => void, mimeType: string): Promise<PaintedCanvas | null> {
   if (typeof OffscreenCanvas === 'undefined' || !(await canvasEncodes(mimeType))) return null;
-  const canvas = new OffscreenCanvas(width, height);
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error(CONVERSION_ERRORS.canvas);
-  paint(context);
+  const canvas = paintCanvas(width, height, paint);
   const encode = async (quality: number): Promise<ArrayBuffer> => {
-    const blob = await canvas.convertToBlob({ type: mimeType, quality }).catch(() => {
-      throw new Error(CONVERSION_ERRORS.blob);
-    });
-    if (blob.type !== mimeType) throw new Error(CONVERSION_ERRORS.blob);
-    return blob.arrayBuffer();
+    const bytes = await canvasBytes(canvas, mimeType, quality);
+    if (!bytes) throw new Error(CONVERSION_ERRORS.blob);
+    return bytes;
   };
   return { canvas, encode, release: () => releaseCanvas(canvas) };
 }

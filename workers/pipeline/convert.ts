@@ -4,7 +4,7 @@ import { withUprightOrientation } from '../../core/exif.ts';
 import { centredPart, changesPixels, turned } from '../../core/geometry.ts';
 import { choosesQualityByLook } from '../../core/look.ts';
 import { CONVERSION_ERRORS, imageTooLargeMessage } from '../../core/messages.ts';
-import { SAMPLE_PIXELS } from '../../core/plan.ts';
+import { SAMPLE_PIXELS, shownSize } from '../../core/plan.ts';
 import { CODECS, SOURCE_CODECS } from '../../wasm/index.ts';
 import { decodeToBitmap } from './decode.ts';
 import { encodeByLook } from './encode.ts';
@@ -47,8 +47,9 @@ async function encodeAlongRoute(request: ConvertRequest, sourceBytes: SourceByte
   const { file, settings, plan } = request;
   const output = CODECS[settings.outputFormat];
   let bitmap: ImageBitmap | null = null;
-  // Smart compression by the browser's encoder searches on the bitmap where nothing changes its pixels.
-  const smartOnBitmap = plan.route === 'smart' && plan.encoder === 'browser';
+  // Smart compression by the browser's encoder searches on the bitmap where nothing changes its pixels (as the plan
+  // sends a plain re-encode to the bitmap route); a resize keeps the pixel route's smaller decode, taken in turn.
+  const smartOnBitmap = plan.route === 'smart' && plan.encoder === 'browser' && !changesPixels(shownSize(plan.source), settings);
   if (plan.route === 'bitmap' || plan.route === 'rows' || smartOnBitmap) {
     // The browser's encoder takes the bitmap as it is; the rows route's decode takes its turn as the pixels' does.
     bitmap = plan.route === 'rows' ? await decodeInTurn(request, () => decodeToBitmap(file)) : await decodeToBitmap(file);

@@ -36,8 +36,12 @@ export interface LookSearch {
   encodePreview(quality: number): Promise<ArrayBuffer>;
 }
 
-/** Whether the predictor is the image at half size: an image larger than its view, where the format asks for it. */
-export const predictsAtHalfSize = (output: Codec, tiles: readonly Rect[]): boolean => tiles.length > 1 && output.format.quality?.lookPredictor === 'half';
+/**
+ * What the search encodes to guess a level's look: the image itself where it is no larger than its view, else what the
+ * format asks for (FormatInfo.quality.lookPredictor): the image at half size, or the view.
+ */
+export type Predictor = 'image' | 'half' | 'view';
+export const predictorFor = (output: Codec, tiles: readonly Rect[]): Predictor => (tiles.length === 1 ? 'image' : output.format.quality?.lookPredictor === 'half' ? 'half' : 'view');
 
 /**
  * Smart compression's search (workers/pipeline/smart-quality.ts): the lowest quality whose output reaches the
@@ -73,11 +77,10 @@ export async function searchByLook(search: LookSearch, output: Codec, request: E
 export function encodeByLook(image: RawImage, output: Codec, request: EncodeRequest, report: ProgressReporter): Promise<{ bytes: ArrayBuffer; encodes: number; look: OutputLook }> {
   const tiles = lookTiles(image);
   const sourceView = lookView(image, tiles);
-  // An image no larger than its view is its own guess.
-  const halved = predictsAtHalfSize(output, tiles);
-  const preview = tiles.length === 1 ? image : halved ? halveSize(image) : sourceView;
+  const predictor = predictorFor(output, tiles);
+  const preview = predictor === 'image' ? image : predictor === 'half' ? halveSize(image) : sourceView;
   // The half-size copy is judged on the same places at its own scale: a quarter of the view's pixels to score.
-  const previewTiles = lookTiles(preview, halved ? LOOK_TILE / 2 : LOOK_TILE);
+  const previewTiles = lookTiles(preview, predictor === 'half' ? LOOK_TILE / 2 : LOOK_TILE);
   const search: LookSearch = {
     sourceView,
     tiles,

@@ -6,7 +6,7 @@ import { toImageData } from '../../../core/raw-image.ts';
 import type { Codec } from '../../../wasm/index.ts';
 import { orientationLeftByBrowser } from '../browser-orientation.ts';
 import { drawShown, paintedCanvas, type PaintedCanvas } from '../canvas-encoder.ts';
-import { predictsAtHalfSize, searchByLook, type LookSearch } from '../encode.ts';
+import { predictorFor, searchByLook, type LookSearch } from '../encode.ts';
 import type { EncodedImage, ProgressReporter } from '../job.ts';
 import { lookView, lookViewOfBitmap } from '../look.ts';
 import { flattens } from './bitmap.ts';
@@ -35,11 +35,11 @@ export async function smartBitmapToBrowserEncoder(bitmap: ImageBitmap, output: C
   try {
     const tiles = lookTiles(bitmap);
     const sourceView = lookViewOfBitmap(bitmap, tiles, background);
+    const predictor = predictorFor(output, tiles);
     let search: LookSearch;
-    if (tiles.length === 1) {
-      // An image no larger than its view is its own guess.
+    if (predictor === 'image') {
       search = { sourceView, tiles, encodeWhole: whole.encode, previewView: sourceView, previewTiles: tiles, encodePreview: whole.encode };
-    } else if (predictsAtHalfSize(output, tiles)) {
+    } else if (predictor === 'half') {
       const half = (await paintedCanvas(Math.ceil(width / 2), Math.ceil(height / 2), (context) => drawShown(context, bitmap, background), mimeType))!;
       painted.push(half);
       // The same places at the half size's own scale, as the pixel route judges its half-size copy.
