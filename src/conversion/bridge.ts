@@ -107,7 +107,7 @@ function warmUpPlan(settings: ConversionSettings): WarmUpPlan {
  */
 export function warmUpWhenIdle(settings: ConversionSettings, jobs: number): () => void {
   const plan = warmUpPlan(settings);
-  return whenIdle(() => void pools().then(({ convertPool }) => convertPool().warm((remote) => remote.warmUp(plan), jobs)));
+  return whenIdle(() => void pools().then(({ convertPool }) => convertPool().warm((remote) => remote.warmUp(plan), jobs, JSON.stringify(plan))));
 }
 
 /** The header the page read of an image (probeImage), as the workers take it; rejects with the load error when it has none or no size. */

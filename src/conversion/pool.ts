@@ -91,6 +91,8 @@ interface Slot<Api> {
    */
   ended: Promise<void>;
   markEnded: () => void;
+  /** What the worker was last warmed up for (warm's `key`): it is not asked again for the same. */
+  warmedFor: string | null;
 }
 
 /** PoolOptions.warmUpWaitMs's default: well past a warm-up's usual second or two, short of a visitor giving up. */
@@ -215,15 +217,18 @@ export class WorkerPool<Api> {
    * one, so the first real task does not pay for worker start-up and codec compilation; a worker the tasks would not
    * reach is not started for them (one photo warmed three workers, each compiling its codecs into memory of its own).
    * Not while a batch waits for its answer (yieldsForBatch): the question may be timing the page, and the batch's
-   * tasks load what they need themselves.
+   * tasks load what they need themselves. A worker warmed (or warming) for the same `key` is not asked again: files
+   * validated one by one ask again as each is added, and a thousand would have asked each idle worker a thousand times.
    */
-  warm(prepare: (remote: Comlink.Remote<Api>) => Promise<unknown>, tasks = this.size): void {
+  warm(prepare: (remote: Comlink.Remote<Api>) => Promise<unknown>, tasks = this.size, key: string | null = null): void {
     if (this.width.asking) return;
     const wanted = Math.min(this.size, Math.max(1, Math.ceil(tasks / this.tasksPerWorker)));
     while (this.slots.length < wanted) this.slots.push(this.spawn());
     for (const slot of this.slots) {
-      if (slot.running.size === 0) {
-        const warming = Promise.race([prepare(slot.remote), slot.ended]).catch(() => undefined);
+      if (slot.running.size === 0 && (key === null || slot.warmedFor !== key)) {
+        slot.warmedFor = key;
+        // A warm-up that failed may be asked again.
+        const warming = Promise.race([prepare(slot.remote), slot.ended]).catch(() => void (slot.warmedFor = null));
         this.warming.add(warming);
         void warming.then(() => this.warming.delete(warming));
         this.startIdleTimer(slot);
@@ -235,7 +240,7 @@ export class WorkerPool<Api> {
     const worker = this.createWorker();
     let markEnded = () => {};
     const ended = new Promise<void>((resolve) => (markEnded = resolve));
-    const slot: Slot<Api> = { worker, remote: Comlink.wrap<Api>(worker), running: new Map(), idleTimer: null, ended, markEnded };
+    const slot: Slot<Api> = { worker, remote: Comlink.wrap<Api>(worker), running: new Map(), idleTimer: null, ended, markEnded, warmedFor: null };
     worker.addEventListener('error', (event) => {
       event.preventDefault();
       this.endWorker(slot, 'crashed', event.message || undefined);

@@ -246,6 +246,32 @@ describe('WorkerPool', () => {
     expect(ChannelWorker.created).toHaveLength(2);
   });
 
+  it('warm asks a worker once for the same plan, again for another, and again after a failed warm-up', async () => {
+    const pool = makePool({ size: 2 });
+    const asked = new Map<string, number>();
+    const prepare = (name: string, fails = false) => (remote: Comlink.Remote<Api>) => {
+      asked.set(name, (asked.get(name) ?? 0) + 1);
+      return fails ? remote.fail('no codec') : remote.work(name);
+    };
+    pool.warm(prepare('webp'), 2, 'webp');
+    await waitUntil(() => expect(startedNames().filter((name) => name === 'webp')).toHaveLength(2));
+    // Files validated one by one ask again as each is added: the same plan is not asked twice, even while it runs.
+    pool.warm(prepare('webp'), 2, 'webp');
+    for (const started of ChannelWorker.started.filter((s) => s.name === 'webp')) started.worker.release('webp');
+    pool.warm(prepare('webp'), 2, 'webp');
+    expect(asked.get('webp')).toBe(2);
+    pool.warm(prepare('avif'), 2, 'avif');
+    expect(asked.get('avif')).toBe(2);
+    for (const started of ChannelWorker.started.filter((s) => s.name === 'avif')) started.worker.release('avif');
+    // A warm-up that failed is asked again.
+    pool.warm(prepare('jxl', true), 2, 'jxl');
+    await waitUntil(() => {
+      pool.warm(prepare('jxl'), 2, 'jxl');
+      expect(asked.get('jxl')).toBe(4);
+    });
+    expect(ChannelWorker.created).toHaveLength(2);
+  });
+
   it('a task that throws keeps its worker for the next one', async () => {
     const pool = makePool();
     await expect(pool.run((remote) => remote.fail('Failed to load image'))).rejects.toThrow('Failed to load image');
