@@ -333,7 +333,15 @@ export const SCENARIOS: Scenario[] = [
       const { session } = context;
       await open(context);
       // The service worker registers once the page is idle and takes the page over when its precache is in.
-      await waitFor(context, `return !!(navigator.serviceWorker && navigator.serviceWorker.controller)`, 'the service worker to control the page');
+      // Should it never come (once in WebKitGTK, which passed on its second try), the registration's state says why.
+      await waitFor(
+        context,
+        `return !!(navigator.serviceWorker && navigator.serviceWorker.controller)`,
+        'the service worker to control the page',
+        `const registration = navigator.serviceWorker && (await navigator.serviceWorker.getRegistration());
+         if (!registration) return { registration: null, readyState: document.readyState };
+         return { installing: registration.installing?.state ?? null, waiting: registration.waiting?.state ?? null, active: registration.active?.state ?? null, readyState: document.readyState, caches: await caches.keys() };`,
+      );
       await context.server.stop();
       try {
         await open(context);
