@@ -78,6 +78,19 @@ export interface FormatInfo<Id extends string = string> extends SourceFormatInfo
    * shrinks while its worker lives, so a job using the encoder holds it (core/plan.ts counts it in the job's cost).
    */
   encoderHeapBytesPerPixel: number;
+  /**
+   * Where the encoder takes a large picture a part at a time (libjxl's streaming encode, a DC group of 2048 × 2048),
+   * its heap grows at `encoderHeapBytesPerPixel` for the first `pixels` only, and by `bytesPerPixelBeyond` a pixel
+   * after them (the picture's own copy, the file): encoderHeapBytes.
+   */
+  encoderHeapStreaming?: { pixels: number; bytesPerPixelBeyond: number };
+}
+
+/** What a format's WASM encoder's heap grows to for a picture of `pixels` (FormatInfo.encoderHeapBytesPerPixel). */
+export function encoderHeapBytes(format: Pick<FormatInfo, 'encoderHeapBytesPerPixel' | 'encoderHeapStreaming'>, pixels: number): number {
+  const streaming = format.encoderHeapStreaming;
+  if (!streaming || pixels <= streaming.pixels) return format.encoderHeapBytesPerPixel * pixels;
+  return format.encoderHeapBytesPerPixel * streaming.pixels + streaming.bytesPerPixelBeyond * (pixels - streaming.pixels);
 }
 
 /** What a header says: the stored size, and which way up it is shown (EXIF's orientation, HEIF's irot and imir…). */

@@ -1,5 +1,5 @@
 import type { ConversionSettings, JobPlan, Route, SourceHeader } from './contract.ts';
-import type { FormatInfo } from './format.ts';
+import { encoderHeapBytes, type FormatInfo } from './format.ts';
 import { formatInfo, sourceFormatInfo } from './formats.ts';
 import { changesPixels, planGeometry, rotated, type Size } from './geometry.ts';
 import { shownSizeOf, UPRIGHT } from './orientation.ts';
@@ -61,7 +61,8 @@ export function planJob(source: SourceHeader, settings: ConversionSettings, brow
   const output = formatInfo(settings.outputFormat);
   const encoder = plannedEncoder(settings, output, browserEncodes);
   const decoded = Math.max(decodedBytes(source.size), decodedBytes(geometry)) + (sourceFormatInfo(source.format).decoderBytesPerPixel ?? 0) * source.size.width * source.size.height;
-  const encoderPerPixel = encoder === 'browser' ? BROWSER_ENCODER_BYTES_PER_PIXEL : output.encoderHeapBytesPerPixel + (judgesOutput(settings, output, geometry) ? LOOK_DECODE_BYTES_PER_PIXEL : 0);
+  const lookPerPixel = judgesOutput(settings, output, geometry) ? LOOK_DECODE_BYTES_PER_PIXEL : 0;
+  const encoderBytes = (pixels: number) => (encoder === 'browser' ? BROWSER_ENCODER_BYTES_PER_PIXEL * pixels : encoderHeapBytes(output, pixels) + lookPerPixel * pixels);
   // Smart compression also holds the image at half size, what it encodes to guess a quality's look.
   const smartPreview = choosesQualityByLook(settings, output, geometry) ? decodedBytes(geometry) / 4 : 0;
   const outputPixels = geometry.width * geometry.height;
@@ -72,8 +73,8 @@ export function planJob(source: SourceHeader, settings: ConversionSettings, brow
     source,
     shown,
     geometry,
-    cost: decoded + resizerHeap + encoderPerPixel * outputPixels + smartPreview,
-    sampleCost: decoded + resizerHeap + encoderPerPixel * Math.min(outputPixels, SAMPLE_PIXELS) + smartPreview,
+    cost: decoded + resizerHeap + encoderBytes(outputPixels) + smartPreview,
+    sampleCost: decoded + resizerHeap + encoderBytes(Math.min(outputPixels, SAMPLE_PIXELS)) + smartPreview,
     encoder,
     route: planRoute(source, settings, output, encoder),
   };

@@ -12,6 +12,7 @@ export const CODEC_PACKAGES = Object.keys(manifest.dependencies).filter((name) =
  * Files the build emits with the codecs but the app never loads, kept out of the offline precache: the hqx and
  * magic-kernel resizers (the pipeline resizes with Lanczos3). The threaded AVIF and JPEG XL encoders are precached:
  * the page is cross-origin isolated (core/isolation.ts), so they are the ones that load on a desktop. oxipng's
- * threaded build and libjxl's without SIMD are not emitted at all (see png/loader.ts, jxl/loader.ts).
+ * threaded build is not emitted at all (see png/loader.ts), nor jSquash's JPEG XL encoders: the app builds its own
+ * (wasm/jxl/build.sh).
  */
 export const UNLOADED_CODEC_FILES = ['**/squooshhqx*', '**/jsquash_magic_kernel*'];

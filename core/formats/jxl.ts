@@ -7,9 +7,9 @@ const CODESTREAM = [0xff, 0x0a];
 export const JXL_CONTAINER_SIGNATURE = [0, 0, 0, 0x0c, 0x4a, 0x58, 0x4c, 0x20, 0x0d, 0x0a, 0x87, 0x0a];
 
 /**
- * JPEG XL, read and written by libjxl in WebAssembly (`@jsquash/jxl`, Apache-2.0), Safari's own decoder where it
- * has one; both loaded only when a JPEG XL is converted, previewed or written (docs/decisions/source-formats.md,
- * encoder-settings.md). No browser encodes it from a canvas.
+ * JPEG XL, read by libjxl in WebAssembly (`@jsquash/jxl`, Apache-2.0) or Safari's own decoder where it has one,
+ * written by this app's build of libjxl (wasm/jxl/build.sh, BSD-3); both loaded only when a JPEG XL is converted,
+ * previewed or written (docs/decisions/source-formats.md, encoder-settings.md). No browser encodes it from a canvas.
  */
 export const jxl = {
   id: 'jxl',
@@ -36,8 +36,10 @@ export const jxl = {
    */
   optimisedOptions: { effort: 5 },
   /**
-   * libjxl's heap, the same at every effort (it holds the whole image as float planes), per pixel of a 3 MP photo; a
-   * 12 MP one's encode holds over a GB (`npm run bench:heaps`, docs/decisions/memory-budget.md).
+   * This app's libjxl build (wasm/jxl/build.sh) encodes a large picture a DC group (2048 × 2048) at a time: its heap
+   * grows with the pixels up to one group, then by little more than the picture's own copy (4 bytes a pixel) and the
+   * file (`npm run bench:heaps`, docs/decisions/memory-budget.md).
    */
-  encoderHeapBytesPerPixel: 110,
+  encoderHeapBytesPerPixel: 76,
+  encoderHeapStreaming: { pixels: 2048 * 2048, bytesPerPixelBeyond: 6 },
 } as const satisfies FormatInfo<'jxl'>;

@@ -37,7 +37,7 @@ export function launchChromium(): Promise<Browser> {
 }
 
 export interface AppSettings {
-  format: 'JPG' | 'PNG' | 'WebP' | 'AVIF';
+  format: 'JPG' | 'PNG' | 'WebP' | 'AVIF' | 'JPEG XL';
   quality: number;
   compression: boolean;
   targetKb?: number;

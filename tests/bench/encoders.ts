@@ -22,7 +22,7 @@ import { jpegliOptions, jpegliQuality } from '../../wasm/jpeg/options.ts';
 import { corpusPhotographs, naturalPhotos, photoSet } from './inputs.ts';
 import { geometricMean, LookJudge, looksAtLeastAsGood, type Look, type LookMetric } from './equal-look.ts';
 import { crop } from '../../workers/pipeline/pixels.ts';
-import { compilePackageWasm as wasm, decodeRgba as decode, loadJpegli, type Rgba } from './node-codecs.ts';
+import { compilePackageWasm as wasm, decodeRgba as decode, loadJpegli, loadLibjxl, type Rgba } from './node-codecs.ts';
 
 const argv = process.argv.slice(2);
 const photosDir = argv.includes('--photos') ? argv[argv.indexOf('--photos') + 1] : undefined;
@@ -278,18 +278,17 @@ async function webpAtEqualLook() {
 }
 
 /**
- * `--look jxl [--qualities 60,90]`: libjxl (jSquash's single-threaded build, what a phone or Firefox runs) at each
- * effort, at the look of the browser's JPEG at the slider's setting (libjpeg-turbo, 4:2:0, what a canvas exports):
- * each effort's quality is searched per photo for the smallest file that looks at least as good, on the same
- * off-grid crops; then each effort's encode time of the whole photos at 80 against the native JPEG's. Which effort
- * the app's JPEG XL runs (wasm/jxl/meta.ts) and what JPEG XL saves over a JPG.
+ * `--look jxl [--qualities 60,90]`: libjxl (the app's single-threaded build, wasm/jxl/build.sh: what a phone, Firefox
+ * and Safari run) at each effort, at the look of the browser's JPEG at the slider's setting (libjpeg-turbo, 4:2:0,
+ * what a canvas exports): each effort's quality is searched per photo for the smallest file that looks at least as
+ * good, on the same off-grid crops; then each effort's encode time of the whole photos at 80 against the native
+ * JPEG's. Which effort the app's JPEG XL runs (core/formats/jxl.ts) and what JPEG XL saves over a JPG.
  */
 async function jxlAtEqualLook() {
   sharp.concurrency(1);
   const metric = lookMetric();
-  const jxl = await import('@jsquash/jxl/encode.js');
-  await jxl.init(await wasm('@jsquash/jxl/codec/enc/jxl_enc.wasm'));
-  const libjxl = (effort: number) => async (image: Rgba, quality: number) => new Uint8Array(await jxl.default(image as ImageData, { effort, quality }));
+  const encode = await loadLibjxl();
+  const libjxl = (effort: number) => async (image: Rgba, quality: number) => encode(image, { effort, quality });
   const candidates: [string, QualityEncoder][] = [3, 4, 5, 7].map((effort) => [
     `effort ${effort}${effort === FORMATS.jxl.optimisedOptions.effort ? ' (the app)' : ''}`,
     libjxl(effort),

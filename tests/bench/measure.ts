@@ -5,6 +5,7 @@
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
 import { median } from '../../src/lib/median.ts';
+import { sharpReadable } from '../independentDecoders.ts';
 import type { LongTaskFigures, OneWorkerBusyFigures, TapFigures } from './figures.ts';
 import type { InputSet } from './inputs.ts';
 import type { RunResult } from './runners.ts';
@@ -48,7 +49,9 @@ export interface ContenderSummary {
  * Mean SSIM of outputs against their sources, on a 1024×768 centre crop at full resolution (ssim.js). A resized
  * output is held against its source resized by sharp (a centre crop to the output's ratio, then Lanczos3).
  */
-async function meanSsim(sources: string[], outputs: Buffer[], sample = 4): Promise<number> {
+async function meanSsim(sources: string[], written: Buffer[], sample = 4): Promise<number> {
+  // A JPEG XL as djxl reads it: sharp has no JPEG XL decoder.
+  const outputs = written.slice(0, sample).map(sharpReadable);
   const scores: number[] = [];
   for (let i = 0; i < Math.min(sample, outputs.length); i++) {
     const [source, output] = [await sharp(sources[i]!).metadata(), await sharp(outputs[i]!).metadata()];

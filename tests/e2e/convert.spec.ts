@@ -75,7 +75,7 @@ test('JPEG XL at 100% is lossless (the PNG\'s pixels exactly, as djxl reads them
   expect(magicFormat(lossless)).toBe('jxl');
   expect(await differenceFromPhoto(lossless)).toBe(0);
   // Only the threaded build starts workers from its own script; the page is cross-origin isolated and Chromium says it has memory for its cores.
-  expect(page.workers().filter((worker) => /jxl_enc_mt_simd\.worker/.test(worker.url())).length).toBeGreaterThan(0);
+  expect(page.workers().filter((worker) => /jxl_enc_mt\.worker/.test(worker.url())).length).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Clear finished' }).click();
   await page.getByLabel('Quality', { exact: true }).fill('80');
   await expect(page.getByText('JPEG XL is lossless at 100%.')).toBeVisible();

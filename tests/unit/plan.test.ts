@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ConversionSettings } from '../../core/contract.ts';
+import { encoderHeapBytes } from '../../core/format.ts';
 import { FORMATS, SOURCE_FORMATS } from '../../core/formats.ts';
 import { chromiumCanvas, webkitCanvas } from './support/canvas.ts';
 import { planJob, RESIZER_HEAP_BYTES, SAMPLE_PIXELS } from '../../core/plan.ts';
@@ -68,6 +69,19 @@ describe("a job's plan", () => {
     // A lossless output is not judged; a target size's is not either.
     expect(planJob(source, settings({ outputFormat: 'png', enableCompression: true }), chromiumCanvas).cost).toBe(4000 * 3000 * (4 + FORMATS.png.encoderHeapBytesPerPixel));
     expect(planJob(source, settings({ outputFormat: 'jpeg', enableCompression: true, enableTargetSize: true, targetFileSize: 300 }), chromiumCanvas).cost).toBe(4000 * 3000 * (4 + jpegli - 4));
+  });
+
+  it("counts libjxl's heap as it streams: by the pixel up to one DC group (2048 × 2048), then little more a pixel", () => {
+    const { encoderHeapBytesPerPixel: perPixel, encoderHeapStreaming } = FORMATS.jxl;
+    const group = encoderHeapStreaming!.pixels;
+    expect(encoderHeapBytes(FORMATS.jxl, 2000 * 1500)).toBe(2000 * 1500 * perPixel);
+    expect(encoderHeapBytes(FORMATS.jxl, group)).toBe(group * perPixel);
+    expect(encoderHeapBytes(FORMATS.jxl, 8000 * 6000)).toBe(group * perPixel + (8000 * 6000 - group) * encoderHeapStreaming!.bytesPerPixelBeyond);
+    // A 12 MP photo to JPEG XL, judged: the decoded source, the heap as it streams, the decoded output.
+    const source = { format: 'jpeg', size: { width: 4000, height: 3000 }, orientation: 1 } as const;
+    expect(planJob(source, settings({ outputFormat: 'jxl', enableCompression: true }), chromiumCanvas).cost).toBe(4000 * 3000 * 8 + encoderHeapBytes(FORMATS.jxl, 4000 * 3000));
+    // Formats that do not stream grow by the pixel throughout.
+    expect(encoderHeapBytes(FORMATS.avif, 8000 * 6000)).toBe(8000 * 6000 * FORMATS.avif.encoderHeapBytesPerPixel);
   });
 
   it('with Smart compression, adds the image at half size its search encodes', () => {

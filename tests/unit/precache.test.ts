@@ -32,7 +32,7 @@ describe('the precache manifest (offline copy)', () => {
 
   it('holds the threaded AVIF and JPEG XL encoders and the scripts their threads start from (the page is cross-origin isolated)', () => {
     const list = precached();
-    for (const build of ['avif_enc_mt', 'jxl_enc_mt_simd']) {
+    for (const build of ['avif_enc_mt', 'jxl_enc_mt']) {
       const threaded = assets().filter((file) => file.startsWith(build));
       expect(threaded.some((file) => file.endsWith('.wasm'))).toBe(true);
       expect(threaded.some((file) => file.startsWith(`${build}.worker`))).toBe(true);

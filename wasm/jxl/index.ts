@@ -2,7 +2,7 @@ import type { Codec } from '../codec.ts';
 import { encode } from './encoder.ts';
 import { jxlMetadata } from './exif.ts';
 import { decodeJxl, encodeLibjxl } from './loader.ts';
-import { OPTIMISED } from './options.ts';
+import { libjxlOptions } from './options.ts';
 import { jxl } from '../../core/formats/jxl.ts';
 
 /**
@@ -14,6 +14,6 @@ export const codec: Codec = {
   decode: decodeJxl,
   decodesUpright: true,
   encode,
-  warm: (tiny) => encodeLibjxl(tiny, OPTIMISED, false),
+  warm: (tiny) => encodeLibjxl(tiny, libjxlOptions(0.8, { thorough: true }), false),
   metadata: jxlMetadata,
 };

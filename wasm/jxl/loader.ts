@@ -1,9 +1,9 @@
-import type { EncodeOptions } from '@jsquash/jxl/meta';
-import encoderUrl from '@jsquash/jxl/codec/enc/jxl_enc.wasm?url';
 import decoderUrl from '@jsquash/jxl/codec/dec/jxl_dec.wasm?url';
+import encoderUrl from './jxl_enc.wasm?url';
 import type { RawImage } from '../../core/raw-image.ts';
-import { compileWasm, emscriptenEncode, jsquashStarted, once } from '../once.ts';
-import { onTheCoresItMayUse, threadedBuildFits } from '../threads.ts';
+import { compileWasm, jsquashStarted, once } from '../once.ts';
+import { threadedBuildFits } from '../threads.ts';
+import { encodeWithLibjxl, type LibjxlModule, type LibjxlOptions } from './libjxl.ts';
 
 /** libjxl's decoder (jSquash's build), fetched and compiled the first time a JPEG XL is decoded here, and precached. */
 const decoder = jsquashStarted(() => import('@jsquash/jxl/decode'), () => compileWasm(decoderUrl));
@@ -12,24 +12,38 @@ export async function decodeJxl(buffer: ArrayBuffer): Promise<RawImage> {
   return (await decoder())(buffer);
 }
 
-type Encode = (image: ImageData, options: Partial<EncodeOptions>) => Promise<ArrayBuffer>;
+type ModuleFactory = (options: object) => Promise<LibjxlModule>;
 
 /**
- * libjxl's encoder, fetched and compiled the first time a JPEG XL is written here: the threaded SIMD build where it
- * fits (wasm/threads.ts), whose glue fetches its .wasm and starts its threads' script itself; elsewhere the
- * single-threaded build (jSquash ships it without SIMD). Started here as the package's init would, without its
- * `encode.js`, which also imports a threaded build without SIMD that no engine able to share memory needs.
+ * This app's libjxl encoder (wasm/jxl/build.sh), fetched and compiled the first time a JPEG XL is written here: the
+ * threaded build where it fits (wasm/threads.ts), whose glue fetches its .wasm and starts its threads itself; elsewhere
+ * the single-threaded one, compiled from the hashed URL the build gave it (and the service worker precached).
  */
-const encoder = once(async (): Promise<Encode> => {
-  const [{ initEmscriptenModule }, { defaultOptions }] = await Promise.all([import('@jsquash/jxl/utils'), import('@jsquash/jxl/meta')]);
-  const module = threadedBuildFits()
-    ? await initEmscriptenModule((await import('@jsquash/jxl/codec/enc/jxl_enc_mt_simd.js')).default)
-    : await initEmscriptenModule((await import('@jsquash/jxl/codec/enc/jxl_enc.js')).default, await compileWasm(encoderUrl));
-  return emscriptenEncode(module, defaultOptions, 'JPEG XL');
+const encoder = once(async (): Promise<{ module: LibjxlModule; threaded: boolean }> => {
+  if (threadedBuildFits()) {
+    const factory = (await import('./jxl_enc_mt.js')).default as ModuleFactory;
+    return { module: await factory({}), threaded: true };
+  }
+  const [factory, compiled] = await Promise.all([import('./jxl_enc.js').then((glue) => glue.default as ModuleFactory), compileWasm(encoderUrl)]);
+  const module = await factory({
+    instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void) {
+      const instance = new WebAssembly.Instance(compiled, imports);
+      receive(instance);
+      return instance.exports;
+    },
+  });
+  return { module, threaded: false };
 });
 
-/** libjxl on every core when the job runs alone (threaded build only), else on one. */
-export async function encodeLibjxl(image: ImageData, options: Partial<EncodeOptions>, everyCore: boolean): Promise<ArrayBuffer> {
-  const encode = await encoder();
-  return onTheCoresItMayUse(() => encode(image, options), everyCore);
+/** The threads the threaded build started with (at most 8, as wasm/jxl/build.sh starts them). */
+const STARTED_THREADS = 8;
+
+/**
+ * libjxl on every core when the job runs alone (the threaded build: two jobs at once each on every core made a batch
+ * slower than one thread each, and starved the page's thread, docs/decisions/encoder-settings.md), else on one.
+ */
+export async function encodeLibjxl(image: ImageData, options: Omit<LibjxlOptions, 'threads'>, everyCore: boolean): Promise<ArrayBuffer> {
+  const { module, threaded } = await encoder();
+  const threads = threaded && everyCore ? Math.min(STARTED_THREADS, navigator.hardwareConcurrency || 1) : 1;
+  return encodeWithLibjxl(module, image, { ...options, threads }).buffer as ArrayBuffer;
 }
