@@ -30,9 +30,9 @@ export const jxl = {
   /** libjxl's heap (its float image, and the RGBA it hands back): 31.9 bytes a pixel over its 16 MB start, a 3 MP file in Node. */
   decoderBytesPerPixel: 32,
   /**
-   * Effort 5 with "Optimised compression" on: on the corpus's photographs, a fifth fewer bytes than effort 4 at an
-   * equal SSIMULACRA2 score, in six times its time; effort 7, libjxl's default, took twice as long again for no fewer
-   * (`npm run bench:encoders -- --look jxl`, docs/decisions/encoder-settings.md). Off, FAST_EFFORT.
+   * Effort 5 with "Optimised compression" on: on the corpus's photographs, 0.43 of the browser JPEG's bytes at an equal
+   * SSIMULACRA2 score against effort 4's 0.59, in six times its time; effort 7, libjxl's default, took 2.6 times as
+   * long again for more (`npm run bench:encoders -- --look jxl`, docs/decisions/encoder-settings.md). Off, FAST_EFFORT.
    */
   optimisedOptions: { effort: 5 },
   /**
