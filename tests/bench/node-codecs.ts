@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { jpegliEncoder } from '../../wasm/jpegli/jpegli.ts';
-import { encodeWithLibjxl, type LibjxlModule, type LibjxlOptions } from '../../wasm/jxl/libjxl.ts';
+import { encodeWithLibjxl, startSingleThreaded, type LibjxlOptions } from '../../wasm/jxl/libjxl.ts';
 
 /** What the bench's Node scripts (encoders.ts, encoder-heaps.ts) need to run the app's WASM encoders outside a browser. */
 
@@ -16,18 +16,10 @@ export const loadJpegli = async () => jpegliEncoder(await WebAssembly.compile(re
 
 /**
  * libjxl as the app builds it (wasm/jxl/build.sh), its single-threaded build (what a phone, Firefox and Safari run),
- * with a fresh instance of its own: its encode, and the instance made (whose memory encoder-heaps.ts reads).
+ * with a fresh instance of its own (whose memory encoder-heaps.ts reads as it is made).
  */
 export async function loadLibjxl(): Promise<(image: Rgba, options: LibjxlOptions) => Uint8Array> {
-  const compiled = await WebAssembly.compile(readFileSync(new URL('../../wasm/jxl/jxl_enc.wasm', import.meta.url)));
-  const factory = (await import('../../wasm/jxl/jxl_enc.js')).default as (options: object) => Promise<LibjxlModule>;
-  const module = await factory({
-    instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void) {
-      const instance = new WebAssembly.Instance(compiled, imports);
-      receive(instance);
-      return instance.exports;
-    },
-  });
+  const module = await startSingleThreaded(WebAssembly.compile(readFileSync(new URL('../../wasm/jxl/jxl_enc.wasm', import.meta.url))));
   return (image, options) => encodeWithLibjxl(module, image, options);
 }
 

@@ -17,6 +17,21 @@ export interface LibjxlModule {
   _jxl_release_output(): void;
 }
 
+/**
+ * The single-threaded build started from its compiled `.wasm` (the glue's import and the compile side by side): the
+ * page's loader compiles it from the build's hashed URL, the bench's Node scripts from the file.
+ */
+export async function startSingleThreaded(compiled: Promise<WebAssembly.Module>): Promise<LibjxlModule> {
+  const [glue, wasm] = await Promise.all([import('./jxl_enc.js'), compiled]);
+  return (glue.default as (options: object) => Promise<LibjxlModule>)({
+    instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void) {
+      const instance = new WebAssembly.Instance(wasm, imports);
+      receive(instance);
+      return instance.exports;
+    },
+  });
+}
+
 /** The options the app hands libjxl: its quality scale (0–100, lossless at 100) and effort (1–10). */
 export interface LibjxlOptions {
   quality: number;

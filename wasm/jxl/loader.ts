@@ -3,7 +3,7 @@ import encoderUrl from './jxl_enc.wasm?url';
 import type { RawImage } from '../../core/raw-image.ts';
 import { compileWasm, jsquashStarted, once } from '../once.ts';
 import { threadedBuildFits } from '../threads.ts';
-import { encodeWithLibjxl, type LibjxlModule, type LibjxlOptions } from './libjxl.ts';
+import { encodeWithLibjxl, startSingleThreaded, type LibjxlModule, type LibjxlOptions } from './libjxl.ts';
 
 /** libjxl's decoder (jSquash's build), fetched and compiled the first time a JPEG XL is decoded here, and precached. */
 const decoder = jsquashStarted(() => import('@jsquash/jxl/decode'), () => compileWasm(decoderUrl));
@@ -12,8 +12,6 @@ export async function decodeJxl(buffer: ArrayBuffer): Promise<RawImage> {
   return (await decoder())(buffer);
 }
 
-type ModuleFactory = (options: object) => Promise<LibjxlModule>;
-
 /**
  * This app's libjxl encoder (wasm/jxl/build.sh), fetched and compiled the first time a JPEG XL is written here: the
  * threaded build where it fits (wasm/threads.ts), whose glue fetches its .wasm and starts its threads itself; elsewhere
@@ -21,18 +19,10 @@ type ModuleFactory = (options: object) => Promise<LibjxlModule>;
  */
 const encoder = once(async (): Promise<{ module: LibjxlModule; threaded: boolean }> => {
   if (threadedBuildFits()) {
-    const factory = (await import('./jxl_enc_mt.js')).default as ModuleFactory;
+    const factory = (await import('./jxl_enc_mt.js')).default as (options: object) => Promise<LibjxlModule>;
     return { module: await factory({}), threaded: true };
   }
-  const [factory, compiled] = await Promise.all([import('./jxl_enc.js').then((glue) => glue.default as ModuleFactory), compileWasm(encoderUrl)]);
-  const module = await factory({
-    instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void) {
-      const instance = new WebAssembly.Instance(compiled, imports);
-      receive(instance);
-      return instance.exports;
-    },
-  });
-  return { module, threaded: false };
+  return { module: await startSingleThreaded(compileWasm(encoderUrl)), threaded: false };
 });
 
 /** The threads the threaded build started with (at most 8, as wasm/jxl/build.sh starts them). */

@@ -23,12 +23,12 @@ export const jxl = batchScenario({
   title: (inputs) => `${inputs.name} JPEG → JPEG XL q80, one at a time, on a 4 GB device`,
   contenders: (inputs) => {
     const [twelve, fortyEight] = inputs.paths.map((path, i) => ({ name: i === 0 ? '1 × 12 MP' : '1 × 48 MP', paths: [path] }));
-    const jxlAt = (input: InputSet) => () => runApp(input.paths, { format: 'JPEG XL', quality: 80, compression: true }, { deviceMemoryGb: PHONE_MEMORY_GB });
+    const jxlAt = (input: InputSet, deviceMemoryGb = PHONE_MEMORY_GB) => () => runApp(input.paths, { format: 'JPEG XL', quality: 80, compression: true }, { deviceMemoryGb });
     return [
       { name: `app, JPEG XL (effort ${EFFORT}), 12 MP`, inputs: twelve!, once: jxlAt(twelve!) },
       { name: `app, JPEG XL (effort ${EFFORT}), 48 MP`, inputs: fortyEight!, once: jxlAt(fortyEight!) },
       // A desktop's: libjxl's threaded build, the job alone on every core.
-      { name: `app, JPEG XL (effort ${EFFORT}), 12 MP, 8 GB device (threaded)`, inputs: twelve!, once: () => runApp(twelve!.paths, { format: 'JPEG XL', quality: 80, compression: true }, { deviceMemoryGb: 8 }) },
+      { name: `app, JPEG XL (effort ${EFFORT}), 12 MP, 8 GB device (threaded)`, inputs: twelve!, once: jxlAt(twelve!, 8) },
       { name: 'app, JPG, 12 MP', inputs: twelve!, once: () => runApp(twelve!.paths, { format: 'JPG', quality: 80, compression: true }, { deviceMemoryGb: PHONE_MEMORY_GB }) },
       which('cjxl')
         ? { name: `native cjxl (effort ${EFFORT}, one thread), 12 MP`, inputs: twelve!, once: () => runNative(twelve!.paths, (i, o) => ['cjxl', [i, o, '-q', '80', '-e', String(EFFORT), '--num_threads', '0', '--lossless_jpeg=0', '--quiet']]) }
