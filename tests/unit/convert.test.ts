@@ -1,6 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ConversionSettings, ConvertRequest } from '../../core/contract.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConversionSettings, ConvertRequest, ImageFormat } from '../../core/contract.ts';
 import { detectFormat, sourceFormatInfo } from '../../core/formats.ts';
 import { outputTooLargeMessage } from '../../core/messages.ts';
 import { chromiumCanvas } from './support/canvas.ts';
@@ -12,6 +15,8 @@ import { toImageData } from '../../core/raw-image.ts';
 import { convertImage, judgeOutput, type ConversionOutcome } from '../../workers/pipeline/convert.ts';
 import type { Resizer } from '../../workers/pipeline/transform.ts';
 import { serveBuildAssets } from './support/serveBuildAssets.ts';
+import { CAMERA, FIXTURES, makeExifFixtures, photo } from '../fixtures/make-fixtures.ts';
+import { exifOf, magicFormat, sharpReadable } from '../independentDecoders.ts';
 
 /**
  * The worker's pipeline on plain buffers, in Node: no createImageBitmap, OffscreenCanvas or ImageDecoder here, so
@@ -151,5 +156,71 @@ describe('convertImage on plain buffers (the WASM path)', () => {
     // The plan agrees: no Smart compression route, and no judging's memory, for an output too small to judge.
     const tiny = await sharp({ create: { width: 7, height: 7, channels: 3, background: '#4080c0' } }).png().toBuffer();
     expect((await requestFor(tiny, { outputFormat: 'webp', autoCompress: true })).plan.route).not.toBe('smart');
+  });
+});
+
+describe('convertImage: metadata, the source kept, a target size, adjustments', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'exif-sources-'));
+    await makeExifFixtures(dir);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  // In the browser, tests/e2e/convert.spec.ts walks the switches for JPG; the rest of the grid needs no browser: what is
+  // written or handed back is decided here, on whatever bytes the encoder made.
+  it.each([
+    ['JPG', 'jpeg'],
+    ['PNG', 'png'],
+    ['WebP', 'webp'],
+    ['AVIF', 'avif'],
+    ['JPEG XL', 'jxl'],
+  ] as const satisfies readonly (readonly [string, ImageFormat])[])(
+    '%s with EXIF to its own format: each "Strip metadata" × "Keep the original" combination, the camera kept only when asked, the source only when no smaller',
+    async (_label, format) => {
+      const source = readFileSync(join(dir, FIXTURES.withExif[format]));
+      const { width, height } = await sharp(sharpReadable(source)).metadata();
+      for (const [stripMetadata, keepOriginalIfLarger] of [[true, true], [true, false], [false, true], [false, false]] as const) {
+        const combination = `strip ${stripMetadata ? 'on' : 'off'}, keep ${keepOriginalIfLarger ? 'on' : 'off'}`;
+        const result = await convert(await requestFor(source, { outputFormat: format, stripMetadata, keepOriginalIfLarger }));
+        // What the worker hands back (convert.worker.ts): the source itself where the outcome says to keep it.
+        const keptSource = result.keptOriginal !== null;
+        const bytes = keptSource ? source : Buffer.from(result.bytes);
+        if (keptSource) {
+          expect(keepOriginalIfLarger && !stripMetadata, combination).toBe(true);
+          expect(result.keptOriginal!.convertedBytes, combination).toBeGreaterThanOrEqual(source.length);
+        }
+        expect(magicFormat(bytes), combination).toBe(format);
+        const metadata = await sharp(sharpReadable(bytes)).metadata();
+        expect([metadata.width, metadata.height], combination).toEqual([width, height]);
+        const exif = await exifOf(bytes);
+        if (stripMetadata) expect(exif.text, combination).toBeUndefined();
+        // Formats we write EXIF into keep the camera's; AVIF's encoder has no place for it, unless the source came back.
+        else if (format !== 'avif' || keptSource) {
+          expect(exif.text, combination).toContain(CAMERA.IFD0.Make);
+          expect(exif.text, combination).toContain(CAMERA.IFD0.Model);
+          expect(exif.orientation, combination).toBe(1);
+        }
+      }
+    },
+  );
+
+  // The browser's canvas encoders are held to the band in tests/e2e/convert.spec.ts (WebP); these formats' encoders
+  // are the same WebAssembly in Node as in the page.
+  it.each(['jpeg', 'avif'] as const)('a target size just above what quality 60 gives lands within [0.95, 1.0] × target (%s)', async (format) => {
+    const large = await photo(1200, 900, 11).jpeg({ quality: 92 }).toBuffer();
+    const atSixty = (await convert(await requestFor(large, { outputFormat: format, quality: 60 }))).bytes.byteLength;
+    const target = Math.ceil(atSixty / 1024) * 1024;
+    const result = await convert(await requestFor(large, { outputFormat: format, enableTargetSize: true, targetFileSize: target / 1024 }));
+    expect(result.bytes.byteLength).toBeLessThanOrEqual(target);
+    expect(result.bytes.byteLength).toBeGreaterThanOrEqual(0.95 * target);
+  });
+
+  it('brightness +50 makes the picture measurably brighter', async () => {
+    const png = await photo(400, 300).png().toBuffer();
+    const meanOf = async (bytes: ArrayBuffer) => (await sharp(Buffer.from(bytes)).stats()).channels.slice(0, 3).reduce((sum, channel) => sum + channel.mean, 0) / 3;
+    const plain = await meanOf((await convert(await requestFor(png, { outputFormat: 'png' }))).bytes);
+    const bright = await meanOf((await convert(await requestFor(png, { outputFormat: 'png', brightness: 50 }))).bytes);
+    expect(bright).toBeGreaterThan(plain * 1.3);
   });
 });
