@@ -1,6 +1,7 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 /**
  * The layouts cameras, phones and editors write that the packages may lack, made from one of their photographs with
@@ -42,29 +43,33 @@ export interface Variant {
   name: string;
   /** How it was made, for a failure's message. */
   how: string;
-  make: (inputs: VariantInputs, out: string) => void;
+  make: (inputs: VariantInputs, out: string) => Promise<unknown>;
 }
 
-const run = (command: string, args: readonly string[]) => execFileSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+const runNow = (command: string, args: readonly string[]) => execFileSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+/** A tool's run that leaves this process free: the build makes two variants at a time (build.ts). */
+const run = (command: string, args: readonly string[]) => promisify(execFile)(command, args, { maxBuffer: 1 << 30 });
 // Debian's ImageMagick 6 by path: a `convert` earlier on PATH may be something else.
 const magick = (...args: string[]) => run('/usr/bin/convert', args);
 const exiftool = (...args: string[]) => run('exiftool', ['-q', '-q', ...args]);
+const magickNow = (...args: string[]) => runNow('/usr/bin/convert', args);
+const exiftoolNow = (...args: string[]) => runNow('exiftool', ['-q', '-q', ...args]);
 
 /** An intermediate file, made once per build by makeBases. */
 const base = (inputs: VariantInputs, name: string): string => join(inputs.work, name);
 
 /** Bases shared by the variants: a 1200-wide JPEG, an 800 × 500 PNG, the same with a gradient alpha, three frames. */
 export function makeBases(inputs: VariantInputs): void {
-  magick(inputs.photo, '-resize', '1200x', '-quality', '90', base(inputs, 'base.jpg'));
-  magick(inputs.photo, '-resize', '800x500!', base(inputs, 'base.png'));
-  magick(base(inputs, 'base.png'), '(', '-size', '800x500', 'gradient:white-black', ')', '-alpha', 'off', '-compose', 'CopyOpacity', '-composite', base(inputs, 'base-alpha.png'));
+  magickNow(inputs.photo, '-resize', '1200x', '-quality', '90', base(inputs, 'base.jpg'));
+  magickNow(inputs.photo, '-resize', '800x500!', base(inputs, 'base.png'));
+  magickNow(base(inputs, 'base.png'), '(', '-size', '800x500', 'gradient:white-black', ')', '-alpha', 'off', '-compose', 'CopyOpacity', '-composite', base(inputs, 'base-alpha.png'));
   for (const [i, crop] of ['800x500+0+0', '800x500+200+100', '800x500+400+200'].entries()) {
-    magick(inputs.photo, '-resize', '1200x', '-crop', crop, '+repage', base(inputs, `frame-${i}.png`));
+    magickNow(inputs.photo, '-resize', '1200x', '-crop', crop, '+repage', base(inputs, `frame-${i}.png`));
   }
   writeFileSync(base(inputs, 'profile.icc'), execFileSync('exiftool', ['-b', '-ICC_Profile', inputs.withIcc]));
   writeFileSync(base(inputs, 'description.txt'), 'A long caption, as an editor keeps a history in XMP. '.repeat(6000));
-  magick(base(inputs, 'base.jpg'), '-resize', '160x', base(inputs, 'thumbnail.jpg'));
-  exiftool('-o', base(inputs, 'with-exif.jpg'), '-Make=Pixel Converter Corpus', '-Model=Test Camera', '-DateTimeOriginal=2026:11:24 12:00:00', '-Orientation#=1', base(inputs, 'base.jpg'));
+  magickNow(base(inputs, 'base.jpg'), '-resize', '160x', base(inputs, 'thumbnail.jpg'));
+  exiftoolNow('-o', base(inputs, 'with-exif.jpg'), '-Make=Pixel Converter Corpus', '-Model=Test Camera', '-DateTimeOriginal=2026:11:24 12:00:00', '-Orientation#=1', base(inputs, 'base.jpg'));
 }
 
 const orientations: Variant[] = [1, 2, 3, 4, 5, 6, 7, 8].map((orientation) => ({
@@ -136,10 +141,10 @@ export const VARIANTS: readonly Variant[] = [
   {
     name: 'png/chunks-before-data.png',
     how: 'ImageMagick and exiftool: iCCP, gAMA, cHRM, pHYs, tEXt, zTXt, iTXt (XMP) and eXIf before IDAT',
-    make: (inputs, out) => {
+    make: async (inputs, out) => {
       const tagged = join(inputs.work, 'chunks.png');
-      magick(base(inputs, 'base.png'), '-profile', base(inputs, 'profile.icc'), '-density', '300', '-units', 'PixelsPerInch', '-set', 'comment', 'A tEXt comment', '-define', 'png:include-chunk=all', tagged);
-      exiftool('-o', out, '-PNG:Title=A compressed title', '-PNG:Compress=1', '-XMP-dc:Title=An iTXt title', '-EXIF:Artist=Corpus', '-EXIF:Orientation#=1', tagged);
+      await magick(base(inputs, 'base.png'), '-profile', base(inputs, 'profile.icc'), '-density', '300', '-units', 'PixelsPerInch', '-set', 'comment', 'A tEXt comment', '-define', 'png:include-chunk=all', tagged);
+      await exiftool('-o', out, '-PNG:Title=A compressed title', '-PNG:Compress=1', '-XMP-dc:Title=An iTXt title', '-EXIF:Artist=Corpus', '-EXIF:Orientation#=1', tagged);
     },
   },
   {
@@ -155,10 +160,10 @@ export const VARIANTS: readonly Variant[] = [
   {
     name: 'webp/metadata.webp',
     how: 'cwebp -metadata all from a JPEG with EXIF, ICC and XMP (VP8X with ICCP, EXIF and XMP chunks)',
-    make: (inputs, out) => {
+    make: async (inputs, out) => {
       const source = join(inputs.work, 'webp-metadata.jpg');
-      exiftool('-o', source, `-ICC_Profile<=${base(inputs, 'profile.icc')}`, '-XMP-dc:Title=Corpus', base(inputs, 'with-exif.jpg'));
-      run('cwebp', ['-quiet', '-q', '80', '-metadata', 'all', source, '-o', out]);
+      await exiftool('-o', source, `-ICC_Profile<=${base(inputs, 'profile.icc')}`, '-XMP-dc:Title=Corpus', base(inputs, 'with-exif.jpg'));
+      await run('cwebp', ['-quiet', '-q', '80', '-metadata', 'all', source, '-o', out]);
     },
   },
   {
@@ -181,19 +186,19 @@ export const VARIANTS: readonly Variant[] = [
   {
     name: 'avif/exif-xmp-icc.avif',
     how: "avifenc from a JPEG with EXIF, XMP and ICC (it carries them over: Exif, mime and colr items)",
-    make: (inputs, out) => {
+    make: async (inputs, out) => {
       const source = join(inputs.work, 'avif-metadata.jpg');
-      exiftool('-o', source, `-ICC_Profile<=${base(inputs, 'profile.icc')}`, '-XMP-dc:Title=Corpus', base(inputs, 'with-exif.jpg'));
-      avifenc(inputs, out, ['-d', '8'], source);
+      await exiftool('-o', source, `-ICC_Profile<=${base(inputs, 'profile.icc')}`, '-XMP-dc:Title=Corpus', base(inputs, 'with-exif.jpg'));
+      await avifenc(inputs, out, ['-d', '8'], source);
     },
   },
   {
     name: 'avif/orientation-6.avif',
     how: 'avifenc from a JPEG whose EXIF orientation is 6 (written as irot)',
-    make: (inputs, out) => {
+    make: async (inputs, out) => {
       const source = join(inputs.work, 'avif-oriented.jpg');
-      exiftool('-o', source, '-Orientation#=6', base(inputs, 'with-exif.jpg'));
-      avifenc(inputs, out, ['-d', '8'], source);
+      await exiftool('-o', source, '-Orientation#=6', base(inputs, 'with-exif.jpg'));
+      await avifenc(inputs, out, ['-d', '8'], source);
     },
   },
   {
@@ -206,9 +211,9 @@ export const VARIANTS: readonly Variant[] = [
   {
     name: 'heic/10-bit.heic',
     how: 'heif-enc -b 10 -q 80 from a 16-bit PNG',
-    make: (inputs, out) => {
-      magick(base(inputs, 'base.png'), '-depth', '16', `PNG48:${base(inputs, 'base-16.png')}`);
-      run('heif-enc', ['-b', '10', '-q', '80', '-o', out, base(inputs, 'base-16.png')]);
+    make: async (inputs, out) => {
+      await magick(base(inputs, 'base.png'), '-depth', '16', `PNG48:${base(inputs, 'base-16.png')}`);
+      await run('heif-enc', ['-b', '10', '-q', '80', '-o', out, base(inputs, 'base-16.png')]);
     },
   },
   // JPEG XL as libjxl's cjxl writes it: lossy (a bare codestream), lossless, with alpha, and a JPEG recompressed
@@ -232,9 +237,9 @@ export const VARIANTS: readonly Variant[] = [
   {
     name: 'tiff/orientation-6.tiff',
     how: 'exiftool -Orientation#=6 on an LZW TIFF',
-    make: (inputs, out) => {
-      magick(base(inputs, 'base.png'), '-compress', 'LZW', out);
-      exiftool('-overwrite_original', '-Orientation#=6', out);
+    make: async (inputs, out) => {
+      await magick(base(inputs, 'base.png'), '-compress', 'LZW', out);
+      await exiftool('-overwrite_original', '-Orientation#=6', out);
     },
   },
   // BMP as Windows, OS/2 and editors write it, GIF still and animated: the browser decodes them.
@@ -253,6 +258,6 @@ export const VARIANTS: readonly Variant[] = [
   },
 ];
 
-function avifenc(inputs: VariantInputs, out: string, options: string[], source = base(inputs, 'base.png')): void {
-  run('avifenc', ['-s', '8', '-j', '2', '--min', '20', '--max', '30', ...options, source, out]);
+function avifenc(inputs: VariantInputs, out: string, options: string[], source = base(inputs, 'base.png')) {
+  return run('avifenc', ['-s', '8', '-j', '2', '--min', '20', '--max', '30', ...options, source, out]);
 }
