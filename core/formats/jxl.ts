@@ -7,9 +7,9 @@ const CODESTREAM = [0xff, 0x0a];
 export const JXL_CONTAINER_SIGNATURE = [0, 0, 0, 0x0c, 0x4a, 0x58, 0x4c, 0x20, 0x0d, 0x0a, 0x87, 0x0a];
 
 /**
- * JPEG XL, read by libjxl in WebAssembly (`@jsquash/jxl`, Apache-2.0) or Safari's own decoder where it has one,
- * written by this app's build of libjxl (wasm/jxl/build.sh, BSD-3); both loaded only when a JPEG XL is converted,
- * previewed or written (docs/decisions/source-formats.md, encoder-settings.md). No browser encodes it from a canvas.
+ * JPEG XL, read by this app's build of libjxl in WebAssembly (wasm/jxl/build.sh, BSD-3) or Safari's own decoder where
+ * it has one, and written by the same build; each loaded only when a JPEG XL is converted, previewed or written
+ * (docs/decisions/source-formats.md, encoder-settings.md). No browser encodes it from a canvas.
  */
 export const jxl = {
   id: 'jxl',
@@ -27,8 +27,12 @@ export const jxl = {
   rowsEncoder: false,
   wasmEncoderPays: true,
   scaledDecode: false,
-  /** libjxl's heap (its float image, and the RGBA it hands back): 31.9 bytes a pixel over its 16 MB start, a 3 MP file in Node. */
-  decoderBytesPerPixel: 32,
+  /**
+   * libjxl's heap (its image, and the RGBA it hands back), its most: a lossy file with an alpha channel, 46–48 bytes a
+   * pixel from 3 to 48 MP (an opaque lossy one 8–10, a lossless one 18–22; `npm run bench:heaps -- --only "jxl decode"`).
+   * The header does not say which a file is, so a job counts the most.
+   */
+  decoderBytesPerPixel: 48,
   /**
    * Effort 5 with "Optimised compression" on: on the corpus's photographs, 0.43 of the browser JPEG's bytes at an equal
    * SSIMULACRA2 score against effort 4's 0.59, in six times its time; effort 7, libjxl's default, took 2.6 times as

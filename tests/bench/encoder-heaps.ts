@@ -1,23 +1,26 @@
 /**
  * `npm run bench:heaps`: how far each optimising WASM encoder's heap grows for one encode, with the app's options
- * (the registry's optimisedOptions, at quality 80), and the Lanczos3 resizer's for one resize to 1920 wide, on
- * synthetic photos of 3, 12 and 48 MP. A WASM heap grows and never shrinks while its worker lives, so what one run
+ * (the registry's optimisedOptions, at quality 80), the Lanczos3 resizer's for one resize to 1920 wide, and libjxl's
+ * decoder's for one JPEG XL file (cjxl's, lossy and lossless), on synthetic photos of 3, 12 and 48 MP. A WASM heap grows and never shrinks while its worker lives, so what one run
  * grows it to is memory its job holds: core/plan.ts counts it in a job's cost at the registry's
  * `encoderHeapBytesPerPixel` (and `encoderHeapStreaming`) and at RESIZER_HEAP_BYTES, which this measures. Each run is
  * in Node's V8 (the engine a Chromium worker runs them in), in a process of its own: the heap one run grows, from
  * nothing.
  */
-import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import type { FormatInfo } from '../../core/format.ts';
-import { FORMATS } from '../../core/formats.ts';
+import { FORMATS, SOURCE_FORMATS } from '../../core/formats.ts';
 import { RESIZER_HEAP_BYTES } from '../../core/plan.ts';
 import { LANCZOS3_OPTIONS } from '../../wasm/resize/options.ts';
 import { jpegliOptions } from '../../wasm/jpeg/options.ts';
 import { photoSet } from './inputs.ts';
 import { libjxlOptions } from '../../wasm/jxl/options.ts';
-import { compilePackageWasm as wasm, decodeRgba, loadJpegli, loadLibjxl, type Rgba } from './node-codecs.ts';
+import { compilePackageWasm as wasm, decodeRgba, loadJpegli, loadLibjxl, loadLibjxlDecoder, type Rgba } from './node-codecs.ts';
 
 const QUALITY = 80;
 const MB = 1024 * 1024;
@@ -80,6 +83,29 @@ async function resizeForTheWeb(): Promise<Encode> {
   return (image) => resize(image as ImageData, { width: 1920, height: Math.round((1920 * image.height) / image.width), ...LANCZOS3_OPTIONS });
 }
 
+/**
+ * libjxl's decoder on the picture as libjxl's own cjxl writes it at `distance` (0: lossless), opaque or with an alpha
+ * channel (a gradient across the picture): the file is made first, natively, so the heap measured is the decoder's alone.
+ */
+function decodeJxl(distance: number, withAlpha: boolean): () => Promise<Encode> {
+  return async () => {
+    const decode = await loadLibjxlDecoder();
+    return async (image) => {
+      const dir = mkdtempSync(join(tmpdir(), 'heaps-jxl-'));
+      try {
+        const rgba = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+        if (withAlpha) for (let i = 0; i < image.width * image.height; i++) rgba[i * 4 + 3] = Math.round(((i % image.width) / image.width) * 255);
+        const picture = sharp(rgba, { raw: { width: image.width, height: image.height, channels: 4 } });
+        await (withAlpha ? picture : picture.removeAlpha()).png({ compressionLevel: 1 }).toFile(join(dir, 'in.png'));
+        execFileSync('cjxl', [join(dir, 'in.png'), join(dir, 'in.jxl'), '-d', String(distance), '-e', '3', '--quiet']);
+        return decode(readFileSync(join(dir, 'in.jxl')));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+  };
+}
+
 /** What core/plan.ts counts of an encoder's heap (FormatInfo.encoderHeapBytesPerPixel, encoderHeapStreaming). */
 function countedHeap(format: Pick<FormatInfo, 'encoderHeapBytesPerPixel' | 'encoderHeapStreaming'>): string {
   const streaming = format.encoderHeapStreaming;
@@ -90,6 +116,10 @@ function countedHeap(format: Pick<FormatInfo, 'encoderHeapBytesPerPixel' | 'enco
 const measured: Record<string, { start: () => Promise<Encode>; counted: string }> = {
   ...Object.fromEntries(Object.entries(encoders).map(([format, start]) => [format, { start, counted: countedHeap(FORMATS[format as keyof typeof encoders]) }])),
   'resize to 1920 wide': { start: resizeForTheWeb, counted: `${RESIZER_HEAP_BYTES.perSourcePixel} a source pixel + ${RESIZER_HEAP_BYTES.perOutputPixel} an output pixel` },
+  'jxl decode (lossy)': { start: decodeJxl(1, false), counted: `${SOURCE_FORMATS.jxl.decoderBytesPerPixel}` },
+  'jxl decode (lossy, with alpha)': { start: decodeJxl(1, true), counted: `${SOURCE_FORMATS.jxl.decoderBytesPerPixel}` },
+  'jxl decode (lossless)': { start: decodeJxl(0, false), counted: `${SOURCE_FORMATS.jxl.decoderBytesPerPixel}` },
+  'jxl decode (lossless, with alpha)': { start: decodeJxl(0, true), counted: `${SOURCE_FORMATS.jxl.decoderBytesPerPixel}` },
 };
 
 /** In a process of its own (a heap never shrinks, and some glue starts once per process): one run's heap, in bytes. */
@@ -111,9 +141,9 @@ function inChild(name: string, path: string): Promise<{ heap: number; pixels: nu
 async function main() {
   const paths = [(await photoSet(1, 2000, 1500)).paths[0]!, (await photoSet(1, 4000, 3000)).paths[0]!, (await photoSet(1, 8000, 6000)).paths[0]!];
   const lines = ["| WASM codec (the app's options) | 3 MP | 12 MP | 48 MP | counted (bytes per pixel) |", '| --- | --- | --- | --- | --- |'];
-  // `--only jxl` (a row's name): that row alone.
+  // `--only jxl` (the start of a row's name): those rows alone.
   const only = process.argv.indexOf('--only');
-  for (const name of Object.keys(measured).filter((row) => only === -1 || row === process.argv[only + 1])) {
+  for (const name of Object.keys(measured).filter((row) => only === -1 || row.startsWith(process.argv[only + 1]!))) {
     const cells: string[] = [];
     for (const path of paths) {
       // An encoder whose heap would pass WASM's 4 GB (or its build's own limit) ends its process: that is the figure.

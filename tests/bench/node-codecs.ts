@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { jpegliEncoder } from '../../wasm/jpegli/jpegli.ts';
-import { encodeWithLibjxl, startSingleThreaded, type LibjxlOptions } from '../../wasm/jxl/libjxl.ts';
+import { decodeWithLibjxl, encodeWithLibjxl, startDecoder, startSingleThreaded, type LibjxlOptions } from '../../wasm/jxl/libjxl.ts';
 
 /** What the bench's Node scripts (encoders.ts, encoder-heaps.ts) need to run the app's WASM encoders outside a browser. */
 
@@ -21,6 +21,12 @@ export const loadJpegli = async () => jpegliEncoder(await WebAssembly.compile(re
 export async function loadLibjxl(): Promise<(image: Rgba, options: LibjxlOptions) => Uint8Array> {
   const module = await startSingleThreaded(WebAssembly.compile(readFileSync(new URL('../../wasm/jxl/jxl_enc.wasm', import.meta.url))));
   return (image, options) => encodeWithLibjxl(module, image, options);
+}
+
+/** libjxl's decoder as the app builds it (wasm/jxl/build.sh), with a fresh instance of its own. */
+export async function loadLibjxlDecoder(): Promise<(file: Uint8Array) => Rgba> {
+  const module = await startDecoder(WebAssembly.compile(readFileSync(new URL('../../wasm/jxl/jxl_dec.wasm', import.meta.url))));
+  return (file) => decodeWithLibjxl(module, file.slice().buffer);
 }
 
 /** ImageData's shape, which jSquash's encoders take. */

@@ -14,7 +14,7 @@ import { photoPixels } from '../fixtures/make-fixtures.ts';
 import { serveBuildAssets } from './support/serveBuildAssets.ts';
 
 /**
- * JPEG XL through libjxl in WebAssembly (wasm/jxl: jSquash's decoder, this app's encoder), in Node as in a browser without a JPEG XL
+ * JPEG XL through libjxl in WebAssembly (wasm/jxl: this app's build, decoder and encoder), in Node as in a browser without a JPEG XL
  * decoder: files made here by libjxl's own cjxl (Debian's libjxl-tools), their headers read and decoded; and what
  * the app writes, read back by djxl and jxlinfo.
  */
@@ -94,6 +94,66 @@ describe('JPEG XL', () => {
     if (header) expect(header.size).toEqual({ width: WIDTH, height: HEIGHT });
     const half = new Uint8Array(files.lossy).slice(0, Math.floor(files.lossy.length / 2));
     await expect(SOURCE_CODECS.jxl.decode(half.buffer)).rejects.toThrow();
+  });
+
+  it('a picture stored in a wide gamut (Display P3, an ICC profile) decodes to sRGB, as a colour-managed viewer shows it, lossy and lossless', async () => {
+    // Saturated hues across, darker down: where Display P3's values differ most from sRGB's.
+    const hues = Buffer.alloc(WIDTH * HEIGHT * 3);
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        const [h, v] = [(x / WIDTH) * 6, 200 - y * 2];
+        const [up, down] = [v * (h - Math.floor(h)), v * (1 - (h - Math.floor(h)))];
+        const rgb = [[v, up, 0], [down, v, 0], [0, v, up], [0, down, v], [up, 0, v], [v, 0, down]][Math.floor(h)]!;
+        hues.set(rgb.map(Math.round), (y * WIDTH + x) * 3);
+      }
+    }
+    const differenceFromHues = (rgba: Uint8ClampedArray | Buffer, channels: number) => {
+      let sum = 0;
+      for (let i = 0; i < WIDTH * HEIGHT; i++) for (let c = 0; c < 3; c++) sum += Math.abs(hues[i * 3 + c]! - rgba[i * channels + c]!);
+      return sum / (WIDTH * HEIGHT * 3);
+    };
+    // The sRGB picture converted into Display P3 and tagged with it: read without its profile, it is far off.
+    const p3 = await sharp(hues, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).withIccProfile('p3').png().toBuffer();
+    const { data: storedValues } = await sharp(p3, { ignoreIcc: true }).raw().toBuffer({ resolveWithObject: true });
+    expect(differenceFromHues(storedValues, 3)).toBeGreaterThan(12);
+    writeFileSync(join(work, 'p3.png'), p3);
+    for (const [name, distance, within] of [['p3-lossy', '1', 4], ['p3-lossless', '0', 1]] as const) {
+      execFileSync('cjxl', [join(work, 'p3.png'), join(work, `${name}.jxl`), '-d', distance, '--quiet']);
+      const image = await SOURCE_CODECS.jxl.decode(new Uint8Array(readFileSync(join(work, `${name}.jxl`))).slice().buffer);
+      expect([image.width, image.height], name).toEqual([WIDTH, HEIGHT]);
+      expect(differenceFromHues(image.data, 4), name).toBeLessThan(within);
+    }
+  });
+
+  it('a grey picture decodes to grey RGB; alpha comes back straight; an animation gives its first frame', async () => {
+    const grey = await sharp(photoPixels(WIDTH, HEIGHT, 8), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).greyscale().png().toBuffer();
+    writeFileSync(join(work, 'grey.png'), grey);
+    execFileSync('cjxl', [join(work, 'grey.png'), join(work, 'grey.jxl'), '-d', '0', '--quiet']);
+    const greyImage = await SOURCE_CODECS.jxl.decode(new Uint8Array(readFileSync(join(work, 'grey.jxl'))).slice().buffer);
+    const { data: greyValues } = await sharp(grey).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    for (let i = 0; i < WIDTH * HEIGHT; i++) expect([...greyImage.data.subarray(i * 4, i * 4 + 4)]).toEqual([greyValues[i], greyValues[i], greyValues[i], 255]);
+
+    // Alpha from 0 to 255 across the picture, lossless: each pixel's colour and alpha as they were (not premultiplied).
+    const rgba = Buffer.alloc(WIDTH * HEIGHT * 4);
+    const rgb = photoPixels(WIDTH, HEIGHT, 8);
+    for (let i = 0; i < WIDTH * HEIGHT; i++) rgba.set([rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!, Math.round(((i % WIDTH) / (WIDTH - 1)) * 255)], i * 4);
+    await sharp(rgba, { raw: { width: WIDTH, height: HEIGHT, channels: 4 } }).png().toFile(join(work, 'alpha.png'));
+    execFileSync('cjxl', [join(work, 'alpha.png'), join(work, 'alpha.jxl'), '-d', '0', '--quiet']);
+    const alphaImage = await SOURCE_CODECS.jxl.decode(new Uint8Array(readFileSync(join(work, 'alpha.jxl'))).slice().buffer);
+    for (let i = 0; i < WIDTH * HEIGHT; i++) {
+      if (rgba[i * 4 + 3] === 0) continue;
+      expect([...alphaImage.data.subarray(i * 4, i * 4 + 4)]).toEqual([...rgba.subarray(i * 4, i * 4 + 4)]);
+    }
+
+    // Three frames, red, green and blue: the first is the picture.
+    const frames = await Promise.all(['#e01010', '#10c010', '#1010e0'].map((colour) => sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: colour } }).png().toBuffer()));
+    await sharp(frames, { join: { animated: true } }).gif({ delay: 200, loop: 0 }).toFile(join(work, 'animated.gif'));
+    execFileSync('cjxl', [join(work, 'animated.gif'), join(work, 'animated.jxl'), '-d', '0', '--quiet']);
+    const animated = await SOURCE_CODECS.jxl.decode(new Uint8Array(readFileSync(join(work, 'animated.jxl'))).slice().buffer);
+    expect([animated.width, animated.height]).toEqual([WIDTH, HEIGHT]);
+    const [r, g, b] = animated.data.subarray(0, 3);
+    expect(r).toBeGreaterThan(200);
+    expect(Math.max(g!, b!)).toBeLessThan(40);
   });
 
   it('a codestream turned a quarter by its orientation says so in its header, and decodes upright without turning again by its EXIF', async () => {

@@ -1,8 +1,11 @@
 /**
- * This app's libjxl encoder (wasm/jxl/build.sh: libjxl at a pinned release with jxl_wasm.cc, this repository's encode
- * API): the picture is copied into the module's memory once, and libjxl reads it from there a region at a time and
- * streams the file out, so a large picture is encoded a DC group (2048 × 2048) at a time (docs/decisions/memory-budget.md).
+ * This app's libjxl (wasm/jxl/build.sh: libjxl at a pinned release with this repository's APIs over it). The encoder
+ * (jxl_wasm.cc): the picture is copied into the module's memory once, and libjxl reads it from there a region at a
+ * time and streams the file out, so a large picture is encoded a DC group (2048 × 2048) at a time
+ * (docs/decisions/memory-budget.md). The decoder (jxl_dec.cc): the file copied in, its first picture out as 8-bit RGBA
+ * in sRGB, upright.
  */
+import type { RawImage } from '../../core/raw-image.ts';
 
 /** What the Emscripten module of either build exports (jxl_wasm.cc). */
 export interface LibjxlModule {
@@ -17,13 +20,10 @@ export interface LibjxlModule {
   _jxl_release_output(): void;
 }
 
-/**
- * The single-threaded build started from its compiled `.wasm` (the glue's import and the compile side by side): the
- * page's loader compiles it from the build's hashed URL, the bench's Node scripts from the file.
- */
-export async function startSingleThreaded(compiled: Promise<WebAssembly.Module>): Promise<LibjxlModule> {
-  const [glue, wasm] = await Promise.all([import('./jxl_enc.js'), compiled]);
-  return (glue.default as (options: object) => Promise<LibjxlModule>)({
+/** An Emscripten module of wasm/jxl/build.sh's started from its compiled `.wasm` (the glue's import and the compile side by side). */
+async function startFromCompiled<M>(glue: Promise<{ default: unknown }>, compiled: Promise<WebAssembly.Module>): Promise<M> {
+  const [{ default: start }, wasm] = await Promise.all([glue, compiled]);
+  return (start as (options: object) => Promise<M>)({
     instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void) {
       const instance = new WebAssembly.Instance(wasm, imports);
       receive(instance);
@@ -31,6 +31,15 @@ export async function startSingleThreaded(compiled: Promise<WebAssembly.Module>)
     },
   });
 }
+
+/**
+ * The encoder's single-threaded build started from its compiled `.wasm`: the page's loader compiles it from the
+ * build's hashed URL, the bench's Node scripts from the file.
+ */
+export const startSingleThreaded = (compiled: Promise<WebAssembly.Module>): Promise<LibjxlModule> => startFromCompiled(import('./jxl_enc.js'), compiled);
+
+/** The decoder started from its compiled `.wasm`, as the encoder's single-threaded build is. */
+export const startDecoder = (compiled: Promise<WebAssembly.Module>): Promise<LibjxlDecoderModule> => startFromCompiled(import('./jxl_dec.js'), compiled);
 
 /** The options the app hands libjxl: its quality scale (0–100, lossless at 100) and effort (1–10). */
 export interface LibjxlOptions {
@@ -60,5 +69,37 @@ export function encodeWithLibjxl(module: LibjxlModule, image: { data: Uint8Clamp
   } finally {
     module._jxl_free(pointer);
     module._jxl_release_output();
+  }
+}
+
+/** What the decoder's module exports (jxl_dec.cc). */
+export interface LibjxlDecoderModule {
+  HEAPU8: Uint8Array;
+  _jxl_buffer(size: number): number;
+  _jxl_free(pointer: number): void;
+  _jxl_decode(data: number, size: number): number;
+  _jxl_pixels(): number;
+  _jxl_width(): number;
+  _jxl_height(): number;
+  _jxl_release_pixels(): void;
+}
+
+/** jxl_decode's error codes. */
+const DECODE_ERRORS: Record<number, string> = { [-1]: 'not a JPEG XL file', [-2]: 'the file ends early', [-3]: 'libjxl could not decode it', [-4]: 'out of memory' };
+
+/** The first picture of a JPEG XL file, as 8-bit RGBA in sRGB, upright; throws where libjxl cannot read it. */
+export function decodeWithLibjxl(module: LibjxlDecoderModule, file: ArrayBuffer): RawImage {
+  const pointer = module._jxl_buffer(file.byteLength);
+  if (!pointer) throw new RangeError('JPEG XL: out of memory for the file');
+  try {
+    module.HEAPU8.set(new Uint8Array(file), pointer);
+    const status = module._jxl_decode(pointer, file.byteLength);
+    if (status !== 0) throw new Error(`JPEG XL: ${DECODE_ERRORS[status] ?? `libjxl failed (${status})`}`);
+    const [width, height, pixels] = [module._jxl_width(), module._jxl_height(), module._jxl_pixels()];
+    // A copy out of the module's memory (HEAPU8 is read afresh: decoding may have grown it), which the next decode reuses.
+    return { data: new Uint8ClampedArray(module.HEAPU8.slice(pixels, pixels + width * height * 4).buffer), width, height };
+  } finally {
+    module._jxl_free(pointer);
+    module._jxl_release_pixels();
   }
 }

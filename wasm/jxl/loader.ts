@@ -1,15 +1,15 @@
-import decoderUrl from '@jsquash/jxl/codec/dec/jxl_dec.wasm?url';
+import decoderUrl from './jxl_dec.wasm?url';
 import encoderUrl from './jxl_enc.wasm?url';
 import type { RawImage } from '../../core/raw-image.ts';
-import { compileWasm, jsquashStarted, once } from '../once.ts';
+import { compileWasm, once } from '../once.ts';
 import { threadedBuildFits } from '../threads.ts';
-import { encodeWithLibjxl, startSingleThreaded, type LibjxlModule, type LibjxlOptions } from './libjxl.ts';
+import { decodeWithLibjxl, encodeWithLibjxl, startDecoder, startSingleThreaded, type LibjxlModule, type LibjxlOptions } from './libjxl.ts';
 
-/** libjxl's decoder (jSquash's build), fetched and compiled the first time a JPEG XL is decoded here, and precached. */
-const decoder = jsquashStarted(() => import('@jsquash/jxl/decode'), () => compileWasm(decoderUrl));
+/** This app's libjxl decoder (wasm/jxl/build.sh), fetched and compiled the first time a JPEG XL is decoded here, and precached. */
+const decoder = once(() => startDecoder(compileWasm(decoderUrl)));
 
 export async function decodeJxl(buffer: ArrayBuffer): Promise<RawImage> {
-  return (await decoder())(buffer);
+  return decodeWithLibjxl(await decoder(), buffer);
 }
 
 /**
