@@ -1,9 +1,10 @@
 /**
  * `npm run bench:heaps`: how far each optimising WASM encoder's heap grows for one encode, with the app's options
  * (the registry's optimisedOptions, at quality 80), the Lanczos3 resizer's for one resize to 1920 wide, and libjxl's
- * decoder's for one JPEG XL file (cjxl's, lossy and lossless), on synthetic photos of 3, 12 and 48 MP. A WASM heap grows and never shrinks while its worker lives, so what one run
- * grows it to is memory its job holds: core/plan.ts counts it in a job's cost at the registry's
- * `encoderHeapBytesPerPixel` (and `encoderHeapStreaming`) and at RESIZER_HEAP_BYTES, which this measures. Each run is
+ * decoder's for one JPEG XL file (cjxl's: lossy and lossless, opaque and with alpha), on synthetic photos of 3, 12 and
+ * 48 MP. A WASM heap grows and never shrinks while its worker lives, so what one run grows it to is memory its job
+ * holds: core/plan.ts counts it in a job's cost at the registry's `encoderHeapBytesPerPixel` (and
+ * `encoderHeapStreaming`), at RESIZER_HEAP_BYTES and at `decoderBytesPerPixel`, which this measures. Each run is
  * in Node's V8 (the engine a Chromium worker runs them in), in a process of its own: the heap one run grows, from
  * nothing.
  */

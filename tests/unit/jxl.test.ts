@@ -26,13 +26,22 @@ const files: Record<'lossy' | 'lossless' | 'recompressed', Buffer> = { lossy: Bu
 /** A JPEG whose EXIF says "turn 90° clockwise", recompressed by cjxl: libjxl moves the orientation into the codestream. */
 let turned = Buffer.alloc(0);
 
+/** libjxl's own cjxl, from `input` to `output` in the work folder. */
+const cjxl = (input: string, output: string, ...options: string[]) => execFileSync('cjxl', [join(work, input), join(work, output), ...options, '--quiet']);
+
+/** `input` written by cjxl with `options`, then decoded by the app's JPEG XL decoder. */
+async function decodedAfterCjxl(input: string, ...options: string[]) {
+  const output = `${input.replace(/\.[^.]+$/, '')}-${options.join('')}.jxl`;
+  cjxl(input, output, ...options);
+  return SOURCE_CODECS.jxl.decode(new Uint8Array(readFileSync(join(work, output))).slice().buffer);
+}
+
 beforeAll(async () => {
   serveBuildAssets();
   work = mkdtempSync(join(tmpdir(), 'jxl-'));
   const picture = sharp(photoPixels(WIDTH, HEIGHT, 8), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } });
   await picture.clone().png().toFile(join(work, 'photo.png'));
   await picture.clone().jpeg({ quality: 90 }).toFile(join(work, 'photo.jpg'));
-  const cjxl = (input: string, output: string, ...options: string[]) => execFileSync('cjxl', [join(work, input), join(work, output), ...options, '--quiet']);
   cjxl('photo.png', 'lossy.jxl', '-d', '1');
   cjxl('photo.png', 'lossless.jxl', '-d', '0');
   // A JPEG recompressed losslessly: a container (JXL signature box, ftyp, jbrd, then the codestream).
@@ -117,9 +126,8 @@ describe('JPEG XL', () => {
     const { data: storedValues } = await sharp(p3, { ignoreIcc: true }).raw().toBuffer({ resolveWithObject: true });
     expect(differenceFromHues(storedValues, 3)).toBeGreaterThan(12);
     writeFileSync(join(work, 'p3.png'), p3);
-    for (const [name, distance, within] of [['p3-lossy', '1', 4], ['p3-lossless', '0', 1]] as const) {
-      execFileSync('cjxl', [join(work, 'p3.png'), join(work, `${name}.jxl`), '-d', distance, '--quiet']);
-      const image = await SOURCE_CODECS.jxl.decode(new Uint8Array(readFileSync(join(work, `${name}.jxl`))).slice().buffer);
+    for (const [name, distance, within] of [['lossy', '1', 4], ['lossless', '0', 1]] as const) {
+      const image = await decodedAfterCjxl('p3.png', '-d', distance);
       expect([image.width, image.height], name).toEqual([WIDTH, HEIGHT]);
       expect(differenceFromHues(image.data, 4), name).toBeLessThan(within);
     }
@@ -128,8 +136,7 @@ describe('JPEG XL', () => {
   it('a grey picture decodes to grey RGB; alpha comes back straight; an animation gives its first frame', async () => {
     const grey = await sharp(photoPixels(WIDTH, HEIGHT, 8), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).greyscale().png().toBuffer();
     writeFileSync(join(work, 'grey.png'), grey);
-    execFileSync('cjxl', [join(work, 'grey.png'), join(work, 'grey.jxl'), '-d', '0', '--quiet']);
-    const greyImage = await SOURCE_CODECS.jxl.decode(new Uint8Array(readFileSync(join(work, 'grey.jxl'))).slice().buffer);
+    const greyImage = await decodedAfterCjxl('grey.png', '-d', '0');
     const { data: greyValues } = await sharp(grey).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
     for (let i = 0; i < WIDTH * HEIGHT; i++) expect([...greyImage.data.subarray(i * 4, i * 4 + 4)]).toEqual([greyValues[i], greyValues[i], greyValues[i], 255]);
 
@@ -138,8 +145,7 @@ describe('JPEG XL', () => {
     const rgb = photoPixels(WIDTH, HEIGHT, 8);
     for (let i = 0; i < WIDTH * HEIGHT; i++) rgba.set([rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!, Math.round(((i % WIDTH) / (WIDTH - 1)) * 255)], i * 4);
     await sharp(rgba, { raw: { width: WIDTH, height: HEIGHT, channels: 4 } }).png().toFile(join(work, 'alpha.png'));
-    execFileSync('cjxl', [join(work, 'alpha.png'), join(work, 'alpha.jxl'), '-d', '0', '--quiet']);
-    const alphaImage = await SOURCE_CODECS.jxl.decode(new Uint8Array(readFileSync(join(work, 'alpha.jxl'))).slice().buffer);
+    const alphaImage = await decodedAfterCjxl('alpha.png', '-d', '0');
     for (let i = 0; i < WIDTH * HEIGHT; i++) {
       if (rgba[i * 4 + 3] === 0) continue;
       expect([...alphaImage.data.subarray(i * 4, i * 4 + 4)]).toEqual([...rgba.subarray(i * 4, i * 4 + 4)]);
@@ -148,8 +154,7 @@ describe('JPEG XL', () => {
     // Three frames, red, green and blue: the first is the picture.
     const frames = await Promise.all(['#e01010', '#10c010', '#1010e0'].map((colour) => sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: colour } }).png().toBuffer()));
     await sharp(frames, { join: { animated: true } }).gif({ delay: 200, loop: 0 }).toFile(join(work, 'animated.gif'));
-    execFileSync('cjxl', [join(work, 'animated.gif'), join(work, 'animated.jxl'), '-d', '0', '--quiet']);
-    const animated = await SOURCE_CODECS.jxl.decode(new Uint8Array(readFileSync(join(work, 'animated.jxl'))).slice().buffer);
+    const animated = await decodedAfterCjxl('animated.gif', '-d', '0');
     expect([animated.width, animated.height]).toEqual([WIDTH, HEIGHT]);
     const [r, g, b] = animated.data.subarray(0, 3);
     expect(r).toBeGreaterThan(200);

@@ -52,8 +52,8 @@ export interface LibjxlOptions {
 /** libjxl's error codes (JxlEncoderError), by what they mean to this app. */
 const LIBJXL_ERRORS: Record<number, string> = { [-1]: 'the encoder could not be made', 1: 'generic', 2: 'out of memory', 4: 'not supported', 128: 'API usage' };
 
-/** The module's memory as it is now. */
-const heap = (module: LibjxlModule): Uint8Array => (module.wasmMemory ? new Uint8Array(module.wasmMemory.buffer) : module.HEAPU8);
+/** A module's memory as it is now (either build's, or the decoder's). */
+const heap = (module: Pick<LibjxlModule, 'HEAPU8' | 'wasmMemory'>): Uint8Array => (module.wasmMemory ? new Uint8Array(module.wasmMemory.buffer) : module.HEAPU8);
 
 /** Encodes RGBA pixels to a bare JPEG XL codestream; throws where libjxl fails, with its error. */
 export function encodeWithLibjxl(module: LibjxlModule, image: { data: Uint8ClampedArray | Uint8Array; width: number; height: number }, options: LibjxlOptions): Uint8Array {
@@ -92,12 +92,12 @@ export function decodeWithLibjxl(module: LibjxlDecoderModule, file: ArrayBuffer)
   const pointer = module._jxl_buffer(file.byteLength);
   if (!pointer) throw new RangeError('JPEG XL: out of memory for the file');
   try {
-    module.HEAPU8.set(new Uint8Array(file), pointer);
+    heap(module).set(new Uint8Array(file), pointer);
     const status = module._jxl_decode(pointer, file.byteLength);
     if (status !== 0) throw new Error(`JPEG XL: ${DECODE_ERRORS[status] ?? `libjxl failed (${status})`}`);
     const [width, height, pixels] = [module._jxl_width(), module._jxl_height(), module._jxl_pixels()];
-    // A copy out of the module's memory (HEAPU8 is read afresh: decoding may have grown it), which the next decode reuses.
-    return { data: new Uint8ClampedArray(module.HEAPU8.slice(pixels, pixels + width * height * 4).buffer), width, height };
+    // A copy out of the module's memory (read afresh: decoding may have grown it), which the next decode reuses.
+    return { data: new Uint8ClampedArray(heap(module).slice(pixels, pixels + width * height * 4).buffer), width, height };
   } finally {
     module._jxl_free(pointer);
     module._jxl_release_pixels();
