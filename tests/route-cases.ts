@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { ConversionSettings, ImageFormat } from '../core/contract.ts';
+import { FORMATS } from '../core/formats.ts';
 import { ORIENTED_SOURCES, meanDifference, referenceRendering, thumbnailOf, type OrientedSource } from './fixtures/oriented.ts';
 import { magicFormat, sharpReadable } from './independentDecoders.ts';
 
@@ -32,11 +33,16 @@ export const ONE_OF_EACH_KIND: readonly OrientedSource[] = ['jpeg-exif-7.jpg', '
   (name) => ORIENTED_SOURCES.find((source) => source.name === name)!,
 );
 const LOSSY_FORMATS: readonly ImageFormat[] = ['jpeg', 'webp', 'avif', 'jxl'];
+/** The formats whose job "Optimised compression" changes: its encoder, or the encoder's effort. */
+export const COMPRESSION_SWITCH_CHANGES: readonly ImageFormat[] = ['jpeg', 'png', 'jxl'];
 const asIs = async (upright: Buffer) => upright;
 
 export const ROUTE_CASES: readonly RouteCase[] = [
   { name: 'the default settings', settings: {}, formats: ALL_FORMATS, sources: ORIENTED_SOURCES, framed: asIs },
-  { name: 'Optimised compression off', settings: { enableCompression: false }, formats: ALL_FORMATS, sources: ORIENTED_SOURCES, framed: asIs },
+  // Only the formats the switch changes: JPG and PNG go to the browser's encoder from its bitmap instead of jpegli and
+  // oxipng, and JPEG XL to libjxl's fast effort. WebP and AVIF take the same encoder, route and bytes either way
+  // (tests/unit/routes.test.ts), so the default settings' case has already walked them.
+  { name: 'Optimised compression off', settings: { enableCompression: false }, formats: COMPRESSION_SWITCH_CHANGES, sources: ORIENTED_SOURCES, framed: asIs },
   { name: 'Smart compression', settings: { autoCompress: true }, formats: LOSSY_FORMATS, sources: ONE_OF_EACH_KIND, framed: asIs },
   // Large enough for every format's output at the first quality tried (a PNG has no quality to lower).
   { name: 'a target size', settings: { enableTargetSize: true, targetFileSize: 150 }, formats: ALL_FORMATS, sources: ONE_OF_EACH_KIND, framed: asIs },
@@ -66,6 +72,13 @@ export const ROUTE_CASES: readonly RouteCase[] = [
     },
   },
 ];
+
+/** The formats a case converts to, as a title says them: "every format", or their labels. */
+export function formatsNamed({ formats }: RouteCase): string {
+  if (formats.length === ALL_FORMATS.length) return 'every format';
+  const labels = formats.map((format) => FORMATS[format].label);
+  return `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+}
 
 /** What each oriented source should come out as with a case: the thumbnail and size of its reference, framed. */
 export type Expected = Map<string, { thumbnail: Buffer; width: number; height: number }>;

@@ -7,7 +7,7 @@ import type { Orientation } from '../../core/orientation.ts';
 import { planJob } from '../../core/plan.ts';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
 import { ORIENTED_SOURCES, UPRIGHT } from '../fixtures/oriented.ts';
-import { ROUTE_CASES, expectedOutputs, wrongOutputs, type RouteCase } from '../route-cases.ts';
+import { ROUTE_CASES, expectedOutputs, formatsNamed, wrongOutputs, type RouteCase } from '../route-cases.ts';
 import { convertAll, downloadAllZip } from './convert-helpers.ts';
 import { FIXTURE_DIR, chooseFormat, openConverter } from './helpers.ts';
 
@@ -44,7 +44,7 @@ async function applySettings(page: Page, { settings }: RouteCase): Promise<void>
 }
 
 for (const routeCase of ROUTE_CASES) {
-  test(`every oriented source comes out upright with ${routeCase.name}, to every format`, async ({ page }) => {
+  test(`every oriented source comes out upright with ${routeCase.name}, to ${formatsNamed(routeCase)}`, async ({ page }) => {
     test.setTimeout(600_000);
     const expected = await expectedOutputs(routeCase, ORIENTED_DIR);
     await openConverter(page);

@@ -16,6 +16,7 @@ import { withHeifTransforms } from '../fixtures/heif-transforms.ts';
 import { photoPixels } from '../fixtures/make-fixtures.ts';
 import { chromiumCanvas } from './support/canvas.ts';
 import { serveBuildAssets } from './support/serveBuildAssets.ts';
+import { provideImageData } from './support/imageData.ts';
 
 /**
  * HEIC through libheif in WebAssembly (wasm/heic), in Node as in a browser without a HEIC decoder: files made here
@@ -30,14 +31,7 @@ const heic: Record<'eight' | 'ten', Buffer> = { eight: Buffer.alloc(0), ten: Buf
 
 beforeAll(async () => {
   serveBuildAssets();
-  // Node has no ImageData; the encoders take one. jSquash's own Node glue defines this same shape when it loads.
-  (globalThis as { ImageData?: unknown }).ImageData ??= class {
-    constructor(
-      readonly data: Uint8ClampedArray,
-      readonly width: number,
-      readonly height: number,
-    ) {}
-  };
+  provideImageData();
   work = mkdtempSync(join(tmpdir(), 'heic-'));
   const rgb = photoPixels(WIDTH, HEIGHT, 4);
   await sharp(rgb, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).png().toFile(join(work, 'photo.png'));

@@ -3,7 +3,11 @@ import { ROUTES, type ConversionSettings, type Route, type SourceHeader } from '
 import { planJob } from '../../core/plan.ts';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
 import { ORIENTED_SOURCES } from '../fixtures/oriented.ts';
-import { ROUTE_CASES } from '../route-cases.ts';
+import { ALL_FORMATS, COMPRESSION_SWITCH_CHANGES, ROUTE_CASES } from '../route-cases.ts';
+import { CODECS } from '../../wasm/index.ts';
+import { photoPixels } from '../fixtures/make-fixtures.ts';
+import { serveBuildAssets } from './support/serveBuildAssets.ts';
+import { provideImageData } from './support/imageData.ts';
 import { chromiumCanvas, webkitCanvas } from './support/canvas.ts';
 
 /**
@@ -55,5 +59,27 @@ describe('the route a job takes', () => {
     // Smart compression has no say over a lossless format, and a target size wins over it.
     expect(routeOf(photo, { outputFormat: 'png', autoCompress: true })).toBe('pixels');
     expect(routeOf(photo, { outputFormat: 'jpeg', autoCompress: true, enableTargetSize: true, targetFileSize: 100 })).toBe('target-size');
+  });
+
+  it('"Optimised compression" off changes nothing of a job to the formats its route case leaves out: the same encoder and route in every browser, the same bytes', async () => {
+    serveBuildAssets();
+    provideImageData();
+    const unchanged = ALL_FORMATS.filter((format) => !COMPRESSION_SWITCH_CHANGES.includes(format));
+    expect(unchanged).toEqual(['webp', 'avif']);
+    // A 64 × 48 photo's texture, opaque.
+    const rgb = photoPixels(64, 48, 3);
+    const data = new Uint8ClampedArray(64 * 48 * 4).map((_, i) => (i % 4 === 3 ? 255 : rgb[Math.floor(i / 4) * 3 + (i % 4)]!));
+    for (const outputFormat of unchanged) {
+      for (const canvas of [chromiumCanvas, webkitCanvas]) {
+        for (const header of headers) {
+          const on = planJob(header, { ...DEFAULT_SETTINGS, outputFormat }, canvas);
+          const off = planJob(header, { ...DEFAULT_SETTINGS, outputFormat, enableCompression: false }, canvas);
+          expect([off.encoder, off.route], `${outputFormat} ${header.format} ${header.orientation}`).toEqual([on.encoder, on.route]);
+        }
+      }
+      // The WASM encoder (WebP's where the browser has none) is told the switch (EncodeOptions.thorough), and ignores it.
+      const encode = (thorough: boolean) => CODECS[outputFormat].encode({ data, width: 64, height: 48 }, { quality: 0.75, optimise: true, thorough }).then((bytes) => Buffer.from(bytes));
+      expect((await encode(false)).equals(await encode(true)), outputFormat).toBe(true);
+    }
   });
 });
