@@ -5,7 +5,7 @@ import { chromium, expect, test, type BrowserContext, type Page } from '@playwri
 import sharp from 'sharp';
 import { FIXTURES } from '../fixtures/make-fixtures.ts';
 import { chromiumArgs, testChromiumPath } from '../../playwright.config.ts';
-import { chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers.ts';
+import { chooseFormat, convertButton, enterEmail, fixture, holdRequests, openConverter } from './helpers.ts';
 import { downloadAllZip, downloadJob, magicFormat } from './convert-helpers.ts';
 import { KEPT_FILES, KEPT_SOURCE_SIZES, RECORDED_LOOKS } from '../keptBatch.ts';
 
@@ -29,8 +29,8 @@ const keptFiles = (page: Page) => page.evaluate<string[]>(`(async () => { ${KEPT
 
 /** The sizes of the sources kept so far (a copy in progress is a shorter file). */
 const keptSourceSizes = (page: Page) => page.evaluate<number[]>(`(async () => { ${KEPT_SOURCE_SIZES} })()`);
-const PHOTO_12MP_BYTES = () => readFileSync(fixture(FIXTURES.photo12mp)).length;
-const bothBigSourcesKept = (page: Page) => expect.poll(async () => (await keptSourceSizes(page)).filter((size) => size === PHOTO_12MP_BYTES()).length).toBe(2);
+const HEIC_BYTES = () => readFileSync(fixture(FIXTURES.heic)).length;
+const bothHeicSourcesKept = (page: Page) => expect.poll(async () => (await keptSourceSizes(page)).filter((size) => size === HEIC_BYTES()).length).toBe(2);
 
 const storageUsage = (page: Page) => page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
 
@@ -45,10 +45,19 @@ const leavingIsQuestioned = (page: Page) =>
 /** A fixture as the file input's payload (paths and buffers cannot be mixed in one pick). */
 const fixtureFile = (name: string) => ({ name, mimeType: name.endsWith('.png') ? 'image/png' : 'image/jpeg', buffer: readFileSync(fixture(name)) });
 
-/** 12 MP photos under names of their own: to AVIF they take long enough to reload in the middle. */
-function bigPhotos(count: number) {
-  const photo = readFileSync(fixture(FIXTURES.photo12mp));
-  return Array.from({ length: count }, (_, i) => ({ name: `trip-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: photo }));
+/** HEIC photos under names of their own: Chromium decodes them with libheif, whose download a test can hold. */
+function heicPhotos(count: number) {
+  const photo = readFileSync(fixture(FIXTURES.heic));
+  return Array.from({ length: count }, (_, i) => ({ name: `trip-${i + 1}.heic`, mimeType: 'image/heic', buffer: photo }));
+}
+
+/**
+ * Holds the HEIC decoder's download: the HEIC jobs stay unfinished, their sources kept, while the others convert. The
+ * returned function lets the page go on without the hold (for a reload: the held request goes with the old page).
+ */
+async function holdHeicDecoder(page: Page): Promise<() => Promise<void>> {
+  await holdRequests(page, '**/libheif*.wasm');
+  return () => page.unrouteAll({ behavior: 'ignoreErrors' });
 }
 
 /** Three small pictures (a JPEG, a PNG, a WebP) to JPG, until all three are done. */
@@ -159,21 +168,23 @@ test('a look judged after its batch is kept with the batch: a reload shows the s
 });
 
 test('a reload mid-batch: what was done is listed with the same bytes, the rest converts, the settings are as they were', async ({ page }) => {
+  const unhold = await holdHeicDecoder(page);
   await openWithBatch(page);
-  await page.getByTestId('file-input').setInputFiles([fixtureFile(FIXTURES.jpeg), fixtureFile(FIXTURES.secondJpeg), ...bigPhotos(2)]);
+  await page.getByTestId('file-input').setInputFiles([fixtureFile(FIXTURES.jpeg), fixtureFile(FIXTURES.secondJpeg), ...heicPhotos(2)]);
   await expect(page.getByText('Ready to convert')).toHaveCount(4);
   await chooseFormat(page, 'AVIF');
   await setQuality(page, 60);
   await enterEmail(page);
   await convertButton(page).click();
-  // The two small photos are done; the two large ones are converting, their sources copied to the device.
+  // The two JPEGs are done; the two HEICs wait for their decoder, their sources copied to the device.
   await expect(jobsIn(page, 'completed')).toHaveCount(2);
-  await bothBigSourcesKept(page);
+  await bothHeicSourcesKept(page);
   // Kept on the device, the batch needs no question before leaving.
   expect(await leavingIsQuestioned(page)).toBe(false);
   const before = { photo: await downloadJob(page, 'photo.avif'), second: await downloadJob(page, 'second.avif') };
   expect(await jobsIn(page, 'completed').count()).toBe(2);
 
+  await unhold();
   await page.reload();
   await openWithBatch(page);
   await expect(page.getByText('Your last batch is back')).toBeVisible();
@@ -188,7 +199,7 @@ test('a reload mid-batch: what was done is listed with the same bytes, the rest 
   for (const name of ['trip-1.avif', 'trip-2.avif']) {
     const bytes = await downloadJob(page, name);
     expect(magicFormat(bytes)).toBe('avif');
-    expect(await sharp(bytes).metadata()).toMatchObject({ width: 4000, height: 3000 });
+    expect(await sharp(bytes).metadata()).toMatchObject({ width: 400, height: 300 });
   }
   // Clear finished deletes every file of the batch.
   await page.getByRole('button', { name: 'Clear finished' }).click();
@@ -197,16 +208,18 @@ test('a reload mid-batch: what was done is listed with the same bytes, the rest 
 
 test('a tab closed mid-batch without a word (a phone discarding it): the next tab picks the batch up', async ({ context }) => {
   const page = await context.newPage();
+  await holdHeicDecoder(page);
   await openWithBatch(page);
-  await page.getByTestId('file-input').setInputFiles(bigPhotos(2));
+  await page.getByTestId('file-input').setInputFiles(heicPhotos(2));
   await expect(page.getByText('Ready to convert')).toHaveCount(2);
   await chooseFormat(page, 'AVIF');
   await enterEmail(page);
   await convertButton(page).click();
   await expect(jobsIn(page, 'processing').first()).toBeVisible();
-  await bothBigSourcesKept(page);
+  await bothHeicSourcesKept(page);
   await page.close({ runBeforeUnload: false });
 
+  // The hold was the closed page's: the next tab's decoder loads.
   const next = await context.newPage();
   await openWithBatch(next);
   await expect(next.getByTestId('job')).toHaveCount(2);
@@ -282,8 +295,9 @@ test('leaving mid-run asks first only where the batch is not kept on the device 
   await openWithBatch(keeper);
   // A second tab: the first one keeps its batch on the device, so this one converts in memory.
   const other = await context.newPage();
+  await holdHeicDecoder(other);
   await openWithBatch(other, 'memory');
-  await other.getByTestId('file-input').setInputFiles(bigPhotos(1));
+  await other.getByTestId('file-input').setInputFiles(heicPhotos(1));
   await chooseFormat(other, 'AVIF');
   await enterEmail(other);
   expect(await leavingIsQuestioned(other)).toBe(false);
@@ -291,12 +305,13 @@ test('leaving mid-run asks first only where the batch is not kept on the device 
   await expect(jobsIn(other, 'processing')).toHaveCount(1);
   expect(await leavingIsQuestioned(other)).toBe(true);
   await expect(other.getByText(KEPT_NOTE)).toHaveCount(0);
-  await other.getByRole('button', { name: 'Cancel trip-1.jpg' }).click();
+  await other.getByRole('button', { name: 'Cancel trip-1.heic' }).click();
   await expect(other.getByTestId('job')).toHaveCount(0);
   expect(await leavingIsQuestioned(other)).toBe(false);
   await other.close();
 
-  await keeper.getByTestId('file-input').setInputFiles(bigPhotos(1));
+  await holdHeicDecoder(keeper);
+  await keeper.getByTestId('file-input').setInputFiles(heicPhotos(1));
   await chooseFormat(keeper, 'AVIF');
   await enterEmail(keeper);
   await convertButton(keeper).click();
