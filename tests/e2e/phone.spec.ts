@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { galleryPhotos } from '../corpus/sources.ts';
 import { slowPageCpu, TAP_EVERY_MS, tapPoint, throttlePageCpu } from '../phone-cpu.ts';
 import { downloadAllZip, magicFormat } from './convert-helpers.ts';
-import { chooseFormat, convertButton, enterEmail, openConverter } from './helpers.ts';
+import { chooseFormat, convertButton, enterEmail, openConverter, ALONE } from './helpers.ts';
 
 /**
  * A mid-range phone's screen and touch. No Playwright trace: it snapshots the page's DOM around every action, in the
@@ -21,7 +21,7 @@ const PHONE_SLOWDOWN = 4;
  * test's verdict: the bench's phone scenario (`npm run bench -- --only phone`) reports them, tap by tap, on a quiet
  * machine (a task's time moves with whatever else the machine runs).
  */
-test(`a phone's batch of real photos (CPU ${PHONE_SLOWDOWN}× slower): every tap on a setting during it is taken, every photo comes out`, async ({ page }) => {
+test(`a phone's batch of real photos (CPU ${PHONE_SLOWDOWN}× slower): every tap on a setting during it is taken, every photo comes out`, ALONE, async ({ page }) => {
   test.setTimeout(300_000);
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 4 }));
   const photos = galleryPhotos();

@@ -244,6 +244,8 @@ test('a batch\'s queue comes a frame after Convert and its rows two a frame: no 
   await convertButton(page).click();
   const rows = page.getByTestId('job');
   await expect(rows).toHaveCount(12);
+  // The rows can be in the document a moment before the frame that records them: wait for that frame.
+  await page.waitForFunction(() => (window as unknown as { __rows: number[] }).__rows.at(-1) === 12);
   const counts = await page.evaluate(() => (window as unknown as { __rows: number[] }).__rows);
   const added = counts.slice(1).map((count, i) => count - counts[i]!);
   expect(Math.max(...added), `rows at each frame: ${counts.join(', ')}`).toBe(2);
