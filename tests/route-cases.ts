@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { ConversionSettings, ImageFormat } from '../core/contract.ts';
 import { FORMATS } from '../core/formats.ts';
-import { ORIENTED_SOURCES, meanDifference, referenceRendering, thumbnailOf, type OrientedSource } from './fixtures/oriented.ts';
+import { ORIENTED_SOURCES, meanDifference, orientedHeader, referenceRendering, thumbnailOf, type OrientedSource } from './fixtures/oriented.ts';
+import { planJob } from '../core/plan.ts';
+import { DEFAULT_SETTINGS } from '../src/features/settings/settings.ts';
 import { magicFormat, sharpReadable } from './independentDecoders.ts';
 
 /**
@@ -73,11 +75,57 @@ export const ROUTE_CASES: readonly RouteCase[] = [
   },
 ];
 
+/**
+ * The cases the other engines walk (tests/engines/scenarios.ts): the routes a visitor takes most, the default settings
+ * and "Optimised compression" off, with one source of each kind. Chromium walks every case with every source
+ * (tests/e2e/routes.spec.ts); there the question is what each engine's decoder and canvas do with each kind.
+ */
+export const ENGINE_ROUTE_CASES: readonly RouteCase[] = ROUTE_CASES.filter(({ name }) => name === 'the default settings' || name === 'Optimised compression off').map((routeCase) => ({
+  ...routeCase,
+  sources: ONE_OF_EACH_KIND,
+}));
+
 /** The formats a case converts to, as a title says them: "every format", or their labels. */
 export function formatsNamed({ formats }: RouteCase): string {
   if (formats.length === ALL_FORMATS.length) return 'every format';
   const labels = formats.map((format) => FORMATS[format].label);
   return `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+}
+
+/** Whether a browser's canvas encodes a type (src/conversion/canvasTypes.ts), for plans made outside the page. */
+export type CanvasEncodes = (mimeType: string) => boolean;
+
+/** One format's pass of a case: the sources converted to it. */
+export interface WalkPass {
+  format: ImageFormat;
+  sources: OrientedSource[];
+}
+
+const framings = new Map<RouteCase['framed'], number>();
+
+/**
+ * A shorter walk of cases, for an engine whose every conversion takes seconds (WebKitGTK's): to each format of each
+ * case, the sources the walk has not yet seen go down the route the plan gives them there, framed as the case frames
+ * them, and at least the case's first source, so that every format's encoder runs in every case. A route makes a
+ * source's pixels upright before it hands them on, whatever encoder comes after (the pixels in one function, a bitmap
+ * in the browser's decoder), so the same source down the same route to a second format shows nothing new of which way
+ * up it comes out. `walked` carries what earlier cases walked: "Optimised compression" off frames and routes as the
+ * default settings do. The passes come most sources first, so that each pass's sources are mostly the last one's.
+ */
+export function coveringWalk(routeCase: RouteCase, canvas: CanvasEncodes, walked: Set<string>): WalkPass[] {
+  if (!framings.has(routeCase.framed)) framings.set(routeCase.framed, framings.size);
+  const framing = framings.get(routeCase.framed);
+  const passes = routeCase.formats.map((format) => {
+    const fresh = routeCase.sources.filter((source) => {
+      const { route } = planJob(orientedHeader(source), { ...DEFAULT_SETTINGS, ...routeCase.settings, outputFormat: format }, canvas);
+      const key = `${framing} ${source.name} ${route}`;
+      if (walked.has(key)) return false;
+      walked.add(key);
+      return true;
+    });
+    return { format, sources: fresh.length > 0 ? fresh : [routeCase.sources[0]!] };
+  });
+  return passes.sort((a, b) => b.sources.length - a.sources.length);
 }
 
 /** What each oriented source should come out as with a case: the thumbnail and size of its reference, framed. */

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES, type ConversionSettings, type Route, type SourceHeader } from '../../core/contract.ts';
 import { planJob } from '../../core/plan.ts';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
-import { ORIENTED_SOURCES } from '../fixtures/oriented.ts';
-import { ALL_FORMATS, COMPRESSION_SWITCH_CHANGES, ROUTE_CASES } from '../route-cases.ts';
+import { ORIENTED_SOURCES, orientedHeader } from '../fixtures/oriented.ts';
+import { ALL_FORMATS, COMPRESSION_SWITCH_CHANGES, ENGINE_ROUTE_CASES, ROUTE_CASES, coveringWalk, type CanvasEncodes } from '../route-cases.ts';
 import { CODECS } from '../../wasm/index.ts';
 import { photoPixels } from '../fixtures/make-fixtures.ts';
 import { serveBuildAssets } from './support/serveBuildAssets.ts';
@@ -16,14 +16,8 @@ import { chromiumCanvas, webkitCanvas } from './support/canvas.ts';
  * there is, so a route added to ROUTES fails here until a case sends a job down it.
  */
 
-const FORMAT_OF: Record<string, SourceHeader['format']> = { jpg: 'jpeg', png: 'png', webp: 'webp', avif: 'avif', heic: 'heic', tiff: 'tiff' };
-
-/** Each oriented source's header, as the page would read it (its stored size from its orientation). */
-const headers: SourceHeader[] = ORIENTED_SOURCES.map(({ name, orientation }) => ({
-  format: FORMAT_OF[name.split('.').pop()!]!,
-  size: orientation >= 5 ? { width: 160, height: 240 } : { width: 240, height: 160 },
-  orientation: orientation as SourceHeader['orientation'],
-}));
+/** Each oriented source's header, as the page would read it. */
+const headers: SourceHeader[] = ORIENTED_SOURCES.map(orientedHeader);
 
 const routeOf = (header: SourceHeader, settings: Partial<ConversionSettings>, canvas = chromiumCanvas): Route => planJob(header, { ...DEFAULT_SETTINGS, ...settings }, canvas).route;
 
@@ -82,4 +76,35 @@ describe('the route a job takes', () => {
       expect((await encode(false)).equals(await encode(true)), outputFormat).toBe(true);
     }
   });
+});
+
+describe("the other engines' shorter walk (coveringWalk)", () => {
+  for (const [engine, canvas] of [
+    ['Firefox ESR', chromiumCanvas],
+    ['WebKitGTK', webkitCanvas],
+  ] as [string, CanvasEncodes][]) {
+    it(`${engine}: each source down every route a case plans for it, and every format's encoder in every case, in fewer conversions`, () => {
+      const walked = new Set<string>();
+      const walks = ENGINE_ROUTE_CASES.map((routeCase) => ({ routeCase, passes: coveringWalk(routeCase, canvas, walked) }));
+      const routeIn = (settings: Partial<ConversionSettings>, source: (typeof ORIENTED_SOURCES)[number], outputFormat: ConversionSettings['outputFormat']) =>
+        routeOf(orientedHeader(source), { ...settings, outputFormat }, canvas);
+      for (const [index, { routeCase, passes }] of walks.entries()) {
+        expect(passes.map(({ format }) => format).sort()).toEqual([...routeCase.formats].sort());
+        for (const { sources } of passes) expect(sources.length).toBeGreaterThan(0);
+        // Every source and route of the whole grid, converted in this case or an earlier one that frames it the same.
+        for (const format of routeCase.formats) {
+          for (const source of routeCase.sources) {
+            const route = routeIn(routeCase.settings, source, format);
+            const converted = walks
+              .slice(0, index + 1)
+              .some((walk) => walk.routeCase.framed === routeCase.framed && walk.passes.some((pass) => pass.sources.includes(source) && routeIn(walk.routeCase.settings, source, pass.format) === route));
+            expect(converted, `${routeCase.name}, ${format}: ${source.name} down ${route}`).toBe(true);
+          }
+        }
+      }
+      const conversions = walks.flatMap(({ passes }) => passes).reduce((sum, { sources }) => sum + sources.length, 0);
+      const whole = ENGINE_ROUTE_CASES.reduce((sum, { formats, sources }) => sum + formats.length * sources.length, 0);
+      expect(conversions).toBeLessThan(whole / 2);
+    });
+  }
 });
