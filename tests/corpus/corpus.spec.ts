@@ -110,97 +110,107 @@ function filesFor(format: (typeof FORMATS)[number]): CorpusFile[] {
 
 test.setTimeout(15 * 60_000);
 
-for (const format of FORMATS) {
-  const files = filesFor(format);
-  // Batches of at most BATCH, as even as can be (no batch of two files with a page of its own).
-  const perBatch = Math.ceil(files.length / Math.ceil(files.length / BATCH));
-  const batches: CorpusFile[][] = [];
-  for (let i = 0; i < files.length; i += perBatch) batches.push(files.slice(i, i + perBatch));
-  for (const [index, batch] of batches.entries()) {
-    const size = format.originalSize ? 'the default settings, original size' : 'Tiny 512 wide';
-    const range = `${index * perBatch + 1}–${index * perBatch + batch.length}`;
-    const which = files.length === manifest.files.length ? `files ${range} of ${files.length}` : `files ${range} of its ${files.length} (a quarter of ${manifest.files.length})`;
-    test(`${manifest.mode} corpus, ${which} → ${format.label}, ${size}`, async ({ page }) => {
-      const problems: string[] = [];
-      const differences: [string, number][] = [];
-      await openConverter(page);
-      await page.getByTestId('file-input').setInputFiles(batch.map((file) => join(CORPUS_DIR, file.path)));
-      await expect(page.getByTestId('file-card')).toHaveCount(batch.length);
+/** The formats by how long a file takes to them here (libjxl's and libavif's encoders the longest), longest first. */
+const SLOWEST_FIRST = ['JPEG XL', 'AVIF', 'PNG', 'WebP', 'JPG'];
 
-      const cards = await cardTexts(page);
-      const accepted = batch.filter((file) => {
-        const card = cards.get(file.name);
-        if (card === undefined) return problems.push(`${describe(file)}: no card`), false;
-        if (file.expect === 'too small') {
-          if (!card.includes(TOO_SMALL)) problems.push(`${describe(file)}: under 100 bytes, yet its card reads "${card}"`);
-          return false;
-        }
-        if (card.includes('Ready to convert')) return true;
-        if (file.expect === 'damaged' && card.includes(CORRUPT)) return false;
-        problems.push(`${describe(file)}: refused at intake: "${card}"`);
-        return false;
-      });
+/**
+ * A batch of files to each format (filesFor). Declared after the single tests below, and the slowest formats first, so
+ * that the longest tests start first and the two workers end together (Playwright runs a file's tests in the order
+ * they are declared).
+ */
+function formatBatchTests(): void {
+  for (const format of [...FORMATS].sort((a, b) => SLOWEST_FIRST.indexOf(a.label) - SLOWEST_FIRST.indexOf(b.label))) {
+    const files = filesFor(format);
+    // Batches of at most BATCH, as even as can be (no batch of two files with a page of its own).
+    const perBatch = Math.ceil(files.length / Math.ceil(files.length / BATCH));
+    const batches: CorpusFile[][] = [];
+    for (let i = 0; i < files.length; i += perBatch) batches.push(files.slice(i, i + perBatch));
+    for (const [index, batch] of batches.entries()) {
+      const size = format.originalSize ? 'the default settings, original size' : 'Tiny 512 wide';
+      const range = `${index * perBatch + 1}–${index * perBatch + batch.length}`;
+      const which = files.length === manifest.files.length ? `files ${range} of ${files.length}` : `files ${range} of its ${files.length} (a quarter of ${manifest.files.length})`;
+      test(`${manifest.mode} corpus, ${which} → ${format.label}, ${size}`, async ({ page }) => {
+        const problems: string[] = [];
+        const differences: [string, number][] = [];
+        await openConverter(page);
+        await page.getByTestId('file-input').setInputFiles(batch.map((file) => join(CORPUS_DIR, file.path)));
+        await expect(page.getByTestId('file-card')).toHaveCount(batch.length);
 
-      if (accepted.length > 0) {
-        await chooseFormat(page, format.label);
-        if (!format.originalSize) await page.getByRole('button', { name: 'Tiny 512 wide' }).click();
-        await enterEmail(page);
-        await convertButton(page).click();
-        const jobs = await settledJobs(page, accepted.length);
-        const completed = accepted.filter((file) => {
-          const job = jobs.get(file.name);
-          if (job?.status === 'completed') return true;
-          // A damaged file may end in an error, as long as it says what went wrong.
-          if (file.expect === 'damaged' && job?.status === 'error' && job.text.trim().length > 0) return false;
-          problems.push(`${describe(file)}: the job ended ${job ? `${job.status}: "${job.text}"` : 'missing'}`);
+        const cards = await cardTexts(page);
+        const accepted = batch.filter((file) => {
+          const card = cards.get(file.name);
+          if (card === undefined) return problems.push(`${describe(file)}: no card`), false;
+          if (file.expect === 'too small') {
+            if (!card.includes(TOO_SMALL)) problems.push(`${describe(file)}: under 100 bytes, yet its card reads "${card}"`);
+            return false;
+          }
+          if (card.includes('Ready to convert')) return true;
+          if (file.expect === 'damaged' && card.includes(CORRUPT)) return false;
+          problems.push(`${describe(file)}: refused at intake: "${card}"`);
           return false;
         });
 
-        if (completed.length > 0) {
-          const downloading = page.waitForEvent('download');
-          await page.getByRole('button', { name: 'Download All (.zip)' }).click();
-          const entries = unzipSync(new Uint8Array(await saveDownload(await downloading)));
-          for (const file of completed) {
-            const name = `${stem(file.name)}.${format.extension}`;
-            const bytes = entries[name];
-            if (!bytes) {
-              problems.push(`${describe(file)}: no ${name} in the zip (it holds ${Object.keys(entries).length} files)`);
-              continue;
-            }
-            try {
-              const readable = sharpReadable(Buffer.from(bytes));
-              const { info } = await sharp(readable).raw().toBuffer({ resolveWithObject: true });
-              const metadata = await sharp(readable).metadata();
-              if (metadata.format !== format.decodesAs) problems.push(`${describe(file)}: ${name} decodes as ${metadata.format}`);
-              if (format.extension === 'jxl' && magicFormat(Buffer.from(bytes)) !== 'jxl') problems.push(`${describe(file)}: ${name} is not a JPEG XL`);
-              if (file.width && file.height && !format.originalSize) {
-                const height = Math.max(1, Math.round((TINY_WIDTH * file.height) / file.width));
-                if (info.width !== TINY_WIDTH || Math.abs(info.height - height) > 1) {
-                  problems.push(`${describe(file)}: ${name} is ${info.width} × ${info.height}; its ${file.width} × ${file.height} source gives ${TINY_WIDTH} × ${height}`);
+        if (accepted.length > 0) {
+          await chooseFormat(page, format.label);
+          if (!format.originalSize) await page.getByRole('button', { name: 'Tiny 512 wide' }).click();
+          await enterEmail(page);
+          await convertButton(page).click();
+          const jobs = await settledJobs(page, accepted.length);
+          const completed = accepted.filter((file) => {
+            const job = jobs.get(file.name);
+            if (job?.status === 'completed') return true;
+            // A damaged file may end in an error, as long as it says what went wrong.
+            if (file.expect === 'damaged' && job?.status === 'error' && job.text.trim().length > 0) return false;
+            problems.push(`${describe(file)}: the job ended ${job ? `${job.status}: "${job.text}"` : 'missing'}`);
+            return false;
+          });
+
+          if (completed.length > 0) {
+            const downloading = page.waitForEvent('download');
+            await page.getByRole('button', { name: 'Download All (.zip)' }).click();
+            const entries = unzipSync(new Uint8Array(await saveDownload(await downloading)));
+            for (const file of completed) {
+              const name = `${stem(file.name)}.${format.extension}`;
+              const bytes = entries[name];
+              if (!bytes) {
+                problems.push(`${describe(file)}: no ${name} in the zip (it holds ${Object.keys(entries).length} files)`);
+                continue;
+              }
+              try {
+                const readable = sharpReadable(Buffer.from(bytes));
+                const { info } = await sharp(readable).raw().toBuffer({ resolveWithObject: true });
+                const metadata = await sharp(readable).metadata();
+                if (metadata.format !== format.decodesAs) problems.push(`${describe(file)}: ${name} decodes as ${metadata.format}`);
+                if (format.extension === 'jxl' && magicFormat(Buffer.from(bytes)) !== 'jxl') problems.push(`${describe(file)}: ${name} is not a JPEG XL`);
+                if (file.width && file.height && !format.originalSize) {
+                  const height = Math.max(1, Math.round((TINY_WIDTH * file.height) / file.width));
+                  if (info.width !== TINY_WIDTH || Math.abs(info.height - height) > 1) {
+                    problems.push(`${describe(file)}: ${name} is ${info.width} × ${info.height}; its ${file.width} × ${file.height} source gives ${TINY_WIDTH} × ${height}`);
+                  }
                 }
+                if (file.width && file.height && format.originalSize) {
+                  if (info.width !== file.width || info.height !== file.height) problems.push(`${describe(file)}: ${name} is ${info.width} × ${info.height}, not its source's ${file.width} × ${file.height}`);
+                }
+                // A picture smaller than the thumbnail says nothing of which way up it is once squeezed lossily (a 3 × 3
+                // WebP's chroma is shared by its 2 × 2 blocks).
+                if (file.width && file.height && format.originalSize && Math.min(file.width, file.height) >= JUDGED_SIDE) {
+                  const { upright, difference, nearest } = isUprightOf(await shownThumbnail(readable), Buffer.from(file.thumbnail!, 'base64'));
+                  differences.push([file.name, difference]);
+                  if (!upright) problems.push(`${describe(file)}: ${name} looks like its source shown with orientation ${nearest}, not upright (${difference.toFixed(1)} from it upright)`);
+                }
+              } catch (error) {
+                problems.push(`${describe(file)}: ${name} does not decode: ${String(error)}`);
               }
-              if (file.width && file.height && format.originalSize) {
-                if (info.width !== file.width || info.height !== file.height) problems.push(`${describe(file)}: ${name} is ${info.width} × ${info.height}, not its source's ${file.width} × ${file.height}`);
-              }
-              // A picture smaller than the thumbnail says nothing of which way up it is once squeezed lossily (a 3 × 3
-              // WebP's chroma is shared by its 2 × 2 blocks).
-              if (file.width && file.height && format.originalSize && Math.min(file.width, file.height) >= JUDGED_SIDE) {
-                const { upright, difference, nearest } = isUprightOf(await shownThumbnail(readable), Buffer.from(file.thumbnail!, 'base64'));
-                differences.push([file.name, difference]);
-                if (!upright) problems.push(`${describe(file)}: ${name} looks like its source shown with orientation ${nearest}, not upright (${difference.toFixed(1)} from it upright)`);
-              }
-            } catch (error) {
-              problems.push(`${describe(file)}: ${name} does not decode: ${String(error)}`);
             }
           }
         }
-      }
-      if (differences.length > 0) {
-        const [worst, most] = differences.reduce((a, b) => (b[1] > a[1] ? b : a));
-        test.info().annotations.push({ type: 'look', description: `the furthest from its source's look: ${worst}, ${most.toFixed(1)}` });
-      }
-      expect(problems, problems.join('\n')).toEqual([]);
-    });
+        if (differences.length > 0) {
+          const [worst, most] = differences.reduce((a, b) => (b[1] > a[1] ? b : a));
+          test.info().annotations.push({ type: 'look', description: `the furthest from its source's look: ${worst}, ${most.toFixed(1)}` });
+        }
+        expect(problems, problems.join('\n')).toEqual([]);
+      });
+    }
   }
 }
 
@@ -341,3 +351,5 @@ test(`${manifest.mode} corpus, large grainy photographs, Smart compression → n
   }
   expect(problems, problems.join('\n')).toEqual([]);
 });
+
+formatBatchTests();
