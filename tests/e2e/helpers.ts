@@ -31,6 +31,16 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
   return release;
 }
 
+/**
+ * Holds the HEIC decoder's download (libheif, which Chromium decodes HEIC with): a HEIC job stays unfinished, its source
+ * kept, while the others convert. The returned function lets the page go on without the hold (for a reload: the held
+ * request goes with the old page, and the next one's decoder loads).
+ */
+export async function holdHeicDecoder(page: Page): Promise<() => Promise<void>> {
+  await holdRequests(page, '**/libheif*.wasm');
+  return () => page.unrouteAll({ behavior: 'ignoreErrors' });
+}
+
 /** Opens the app and waits until it is alive: the page is painted from index.html before its script runs. */
 export async function openConverter(page: Page, url = '/'): Promise<void> {
   await page.goto(url);

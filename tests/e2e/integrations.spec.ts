@@ -4,7 +4,7 @@ import { fakeBackendPort, integrationsEnv, integrationsPort } from '../../playwr
 import { FIXTURES } from '../fixtures/make-fixtures.ts';
 import { KEPT_SOURCE_SIZES } from '../keptBatch.ts';
 import { convertAll, downloadAllZip } from './convert-helpers.ts';
-import { chooseFormat, convertButton, fixture, holdRequests, openConverter, pickFiles, watchCspViolations } from './helpers.ts';
+import { chooseFormat, convertButton, fixture, holdHeicDecoder, openConverter, pickFiles, watchCspViolations } from './helpers.ts';
 import { startFakeBackend, type FakeBackend } from './fakeBackend.ts';
 
 /** The spec's section 7, against the build configured with integrationsEnv (playwright.config.ts). */
@@ -148,8 +148,8 @@ test.describe('configured build: the e-mail RPC and the webhook', { lock: 'fake-
 
   test('a run a reload interrupts still reports its end: the next page resumes it from the device and posts the completed action in the same session', async ({ page }) => {
     const jobsIn = (status: string) => page.locator(`[data-testid="job"][data-status="${status}"]`);
-    // The HEIC's decoder (libheif) held: its job stays unfinished, its source kept, until the reload.
-    await holdRequests(page, '**/libheif*.wasm');
+    // The HEIC's decoder held: its job stays unfinished, its source kept, until the reload.
+    const unhold = await holdHeicDecoder(page);
     await openConverter(page, CONFIGURED_APP);
     await expect(page.locator('html')).toHaveAttribute('data-batch', 'device');
     await page.getByTestId('file-input').setInputFiles([fixture(FIXTURES.jpeg), fixture(FIXTURES.heic)]);
@@ -163,8 +163,7 @@ test.describe('configured build: the e-mail RPC and the webhook', { lock: 'fake-
     await expect(jobsIn('processing')).toHaveCount(1);
     await expect.poll(() => backend.webhookCalls('image_conversion_started').length).toBe(1);
 
-    // The held request goes with the old page; the next one's decoder loads.
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await unhold();
     await page.reload();
     await expect(page.getByText('Your last batch is back')).toBeVisible();
     await expect(jobsIn('completed')).toHaveCount(2);

@@ -5,7 +5,7 @@ import { chromium, expect, test, type BrowserContext, type Page } from '@playwri
 import sharp from 'sharp';
 import { FIXTURES } from '../fixtures/make-fixtures.ts';
 import { chromiumArgs, testChromiumPath } from '../../playwright.config.ts';
-import { chooseFormat, convertButton, enterEmail, fixture, holdRequests, openConverter } from './helpers.ts';
+import { chooseFormat, convertButton, enterEmail, fixture, holdHeicDecoder, openConverter } from './helpers.ts';
 import { downloadAllZip, downloadJob, magicFormat } from './convert-helpers.ts';
 import { KEPT_FILES, KEPT_SOURCE_SIZES, RECORDED_LOOKS } from '../keptBatch.ts';
 
@@ -49,15 +49,6 @@ const fixtureFile = (name: string) => ({ name, mimeType: name.endsWith('.png') ?
 function heicPhotos(count: number) {
   const photo = readFileSync(fixture(FIXTURES.heic));
   return Array.from({ length: count }, (_, i) => ({ name: `trip-${i + 1}.heic`, mimeType: 'image/heic', buffer: photo }));
-}
-
-/**
- * Holds the HEIC decoder's download: the HEIC jobs stay unfinished, their sources kept, while the others convert. The
- * returned function lets the page go on without the hold (for a reload: the held request goes with the old page).
- */
-async function holdHeicDecoder(page: Page): Promise<() => Promise<void>> {
-  await holdRequests(page, '**/libheif*.wasm');
-  return () => page.unrouteAll({ behavior: 'ignoreErrors' });
 }
 
 /** Three small pictures (a JPEG, a PNG, a WebP) to JPG, until all three are done. */

@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { ConversionSettings } from '../../core/contract.ts';
-import { detectFormat, FORMATS } from '../../core/formats.ts';
-import type { Orientation } from '../../core/orientation.ts';
+import { FORMATS } from '../../core/formats.ts';
 import { planJob } from '../../core/plan.ts';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
-import { ORIENTED_SOURCES, UPRIGHT } from '../fixtures/oriented.ts';
+import { ORIENTED_SOURCES, orientedHeader } from '../fixtures/oriented.ts';
 import { ROUTE_CASES, expectedOutputs, formatsNamed, wrongOutputs, type RouteCase } from '../route-cases.ts';
 import { convertAll, downloadAllZip } from './convert-helpers.ts';
 import { FIXTURE_DIR, chooseFormat, openConverter } from './helpers.ts';
@@ -26,9 +24,7 @@ const UPRIGHT_PHOTO = 'jpeg-exif-1.jpg';
 /** The route the page plans for a source with these settings in Chromium (whose canvas encodes JPEG, PNG and WebP). */
 function plannedRoute(name: string, settings: ConversionSettings): string {
   const source = ORIENTED_SOURCES.find((candidate) => candidate.name === name)!;
-  const format = detectFormat(readFileSync(join(ORIENTED_DIR, name)))!;
-  const size = source.orientation >= 5 ? { width: UPRIGHT.height, height: UPRIGHT.width } : UPRIGHT;
-  return planJob({ format, size, orientation: source.orientation as Orientation }, settings, () => true).route;
+  return planJob(orientedHeader(source), settings, () => true).route;
 }
 
 async function applySettings(page: Page, { settings }: RouteCase): Promise<void> {
