@@ -15,6 +15,8 @@ export interface RunDescription {
   /** The command that produced these figures. */
   command: string;
   photos: boolean;
+  /** The kernel's transparent huge pages setting during the run (tests/bench/huge-pages.ts); absent from older runs. */
+  hugePages?: string | null;
 }
 
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
@@ -138,7 +140,7 @@ const inputsOf = (result: ScenarioResult, run: RunDescription) =>
   (result.kind === 'batch' ? result.inputs : undefined) ?? (run.photos ? 'inputs made from real photos' : 'synthetic photo-like inputs');
 
 const describeRun = (run: RunDescription, runs: number, inputs: string) =>
-  `Measured ${run.date} by \`${run.command}\` on ${run.cpu} (${run.cores} cores), Chromium ${run.browserVersion}, ${inputs}; medians of ${runs} run(s), long tasks, memory and taps the worst run.`;
+  `Measured ${run.date} by \`${run.command}\` on ${run.cpu} (${run.cores} cores${run.hugePages ? `, transparent huge pages ${run.hugePages}` : ''}), Chromium ${run.browserVersion}, ${inputs}; medians of ${runs} run(s), long tasks, memory and taps the worst run.`;
 
 /** The recorded results with this run's in place of those of the scenarios it ran, in `order`. */
 export function mergeResults(previous: readonly RecordedResult[], latest: readonly RecordedResult[], order: readonly string[]): RecordedResult[] {

@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium, startAppServer } from './app-page.ts';
+import { useHugePages } from './huge-pages.ts';
 import { naturalPhotos } from './inputs.ts';
 import { benchmarkPage, mergeResults, type RecordedResult, type RunDescription } from './report.ts';
 import { startBaselineServer } from './runners.ts';
@@ -49,6 +50,7 @@ async function main() {
     match: option('match') === undefined ? null : new RegExp(option('match')!),
   };
   mkdirSync(RESULTS, { recursive: true });
+  const hugePages = useHugePages();
   const appServer = await startAppServer();
   const baselineServer = startBaselineServer();
   try {
@@ -70,6 +72,7 @@ async function main() {
       runs: context.runs,
       command: ['npm run bench', ...(argv.length > 0 ? ['--', ...argv] : [])].join(' '),
       photos: context.photos !== undefined,
+      hugePages: hugePages.setting,
     };
     // The page keeps the scenarios this run did not run, as they were last measured (docs/benchmark.json).
     const recordFile = context.photos ? join(RESULTS, 'latest-photos.json') : join(ROOT, 'docs', 'benchmark.json');
@@ -82,6 +85,7 @@ async function main() {
   } finally {
     appServer.kill();
     baselineServer.close();
+    hugePages.restore();
   }
 }
 
