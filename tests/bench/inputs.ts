@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { random } from '../fixtures/make-fixtures.ts';
+import { writeHeicAsIphone } from '../fixtures/oriented.ts';
 import { extractedPackage, galleryPhotos } from '../corpus/sources.ts';
 
 /**
@@ -108,6 +110,11 @@ export async function photoFrom(natural: string, width: number, height: number, 
 export interface InputSet {
   name: string;
   paths: string[];
+  /**
+   * Each input as a reference decoder renders it, upright, where sharp cannot read the input itself (HEIC: libheif's
+   * heif-convert): what the outputs' SSIM is taken against. Absent: the inputs themselves.
+   */
+  references?: string[];
 }
 
 /**
@@ -152,6 +159,41 @@ export async function photoSet(count: number, width: number, height: number, nat
   }
   const megapixels = ((width * height) / 1e6).toFixed(0);
   return { name: naturals ? `${count} × ${megapixels} MP from ${naturals.length} real photos` : `${count} × ${megapixels} MP`, paths };
+}
+
+/** An iPhone's main camera: 12 MP, stored landscape. */
+const IPHONE = { width: 4032, height: 3024 } as const;
+
+/**
+ * `count` HEICs as an iPhone writes a portrait photo (cached): 12 MP stored landscape with irot and the EXIF
+ * Orientation 6 that show it upright (tests/fixtures/oriented.ts writeHeicAsIphone), x265 at heif-enc's quality 60
+ * (1.5–2 MB a photo, as an iPhone's), made from the real photos `naturals` in turn. With each, its upright rendering
+ * by libheif (heif-convert) for the outputs' SSIM. Unlike an iPhone's, the picture is one HEVC image, not a grid of
+ * 512 × 512 tiles.
+ */
+export async function iphoneHeicSet(count: number, naturals: string[]): Promise<InputSet> {
+  const dir = join(INPUT_DIR, `photos-${createHash('sha1').update(naturals.join('\n')).digest('hex').slice(0, 8)}`, 'iphone-heic');
+  mkdirSync(dir, { recursive: true });
+  const paths: string[] = [];
+  const references: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const stem = join(dir, `iphone-${String(i).padStart(2, '0')}`);
+    if (!existsSync(`${stem}.png`)) {
+      const stored = await sharp(await photoFrom(naturals[(i - 1) % naturals.length]!, IPHONE.width, IPHONE.height, 2000 + i))
+        .withMetadata({ orientation: 6 })
+        .jpeg({ quality: 95 })
+        .toBuffer();
+      writeFileSync(`${stem}.stored.jpg`, stored);
+      writeHeicAsIphone(`${stem}.stored.jpg`, `${stem}.heic`, 6, 60);
+      rmSync(`${stem}.stored.jpg`);
+      // The reference last, written whole before it is named: its presence says the pair is complete.
+      execFileSync('heif-convert', [`${stem}.heic`, `${stem}.tmp.png`], { stdio: 'ignore' });
+      renameSync(`${stem}.tmp.png`, `${stem}.png`);
+    }
+    paths.push(`${stem}.heic`);
+    references.push(`${stem}.png`);
+  }
+  return { name: `${count} × 12 MP iPhone-style HEIC (portrait: irot and EXIF Orientation 6) from ${naturals.length} real photos`, paths, references };
 }
 
 /** Raw PPM copies for cjpeg, which does not read JPEG (made before timing starts). */

@@ -107,7 +107,7 @@ async function summarise(name: string, inputs: InputSet, results: RunResult[]): 
     peakMemoryMb: first.peakMemoryMb === null ? null : worst((r) => r.peakMemoryMb!),
     overIdleMb: first.peakMemoryMb === null || first.idleMemoryMb === null ? null : worst((r) => r.peakMemoryMb! - r.idleMemoryMb!),
     totalBytes: first.outputs.reduce((sum, b) => sum + b.length, 0),
-    ssim: await meanSsim(inputs.paths, first.outputs),
+    ssim: await meanSsim(inputs.references ?? inputs.paths, first.outputs),
     look: lookFigures(first.looks),
     cpu: first.cpu,
     perImage: first.outputs.map((output, i) => ({ bytes: output.length, encodes: first.encodes?.[i] ?? null, score: first.looks?.[i] ?? null, smartQuality: first.smartQualities?.[i] ?? null })),

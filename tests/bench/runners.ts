@@ -40,13 +40,16 @@ export interface RunResult {
   cpu?: Record<string, number>;
 }
 
-/** Serves the baseline pages and the locally installed browser-image-compression (its libURL: no CDN). */
+/** Serves the baseline pages and the locally installed libraries they use (browser-image-compression's libURL: no CDN). */
 export function startBaselineServer(): http.Server {
   const files: Record<string, [string, string]> = {
     '/seed.html': [join(import.meta.dirname, 'baselines', 'seed.html'), 'text/html'],
     '/bic.html': [join(import.meta.dirname, 'baselines', 'bic.html'), 'text/html'],
     '/instrument.js': [join(import.meta.dirname, 'baselines', 'instrument.js'), 'text/javascript'],
     '/lib/browser-image-compression.js': [join(ROOT, 'node_modules', 'browser-image-compression', 'dist', 'browser-image-compression.js'), 'text/javascript'],
+    '/heic.html': [join(import.meta.dirname, 'baselines', 'heic.html'), 'text/html'],
+    '/lib/heic-to.js': [join(ROOT, 'node_modules', 'heic-to', 'dist', 'iife', 'heic-to.js'), 'text/javascript'],
+    '/lib/heic2any.js': [join(ROOT, 'node_modules', 'heic2any', 'dist', 'heic2any.js'), 'text/javascript'],
   };
   const server = http.createServer((request, response) => {
     const file = files[new URL(request.url ?? '/', 'http://x').pathname];
@@ -143,11 +146,16 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
   }
 }
 
-export async function runBaselinePage(pageName: 'seed' | 'bic', paths: string[], type: string, quality: number, phone?: PhoneOptions, concurrency = 3): Promise<RunResult> {
+/** A baseline page: the seed design, browser-image-compression, or a HEIC library (heic.html?library=). */
+export type BaselinePage = 'seed' | 'bic' | 'heic.html?library=heic-to' | 'heic.html?library=heic2any';
+
+export async function runBaselinePage(pageName: BaselinePage, paths: string[], type: string, quality: number, phone?: PhoneOptions, concurrency = 3): Promise<RunResult> {
   const { page, close } = await openPage(phone);
   const sampler = new ChromiumSampler();
   try {
-    await page.goto(`http://localhost:${BASELINE_PORT}/${pageName}.html?type=${encodeURIComponent(type)}&quality=${quality}&concurrency=${concurrency}`);
+    const url = new URL(pageName.includes('.html') ? pageName : `${pageName}.html`, `http://localhost:${BASELINE_PORT}/`);
+    url.search = new URLSearchParams({ ...Object.fromEntries(url.searchParams), type, quality: String(quality), concurrency: String(concurrency) }).toString();
+    await page.goto(url.href);
     await page.waitForTimeout(2000);
     const idleMemoryMb = ChromiumSampler.currentMb();
     await page.locator('#files').setInputFiles(paths);

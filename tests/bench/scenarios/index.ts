@@ -1,6 +1,7 @@
 import { avif, avifLarge } from './avif.ts';
 import { coldstart } from './coldstart.ts';
 import { compareView } from './compareView.ts';
+import { heic } from './heic.ts';
 import { jpeg } from './jpeg.ts';
 import { jxl } from './jxl.ts';
 import { lowmem } from './lowmem.ts';
@@ -14,4 +15,4 @@ import { target } from './target.ts';
 import { webp } from './webp.ts';
 
 /** Every scenario, in the order `npm run bench` runs them and the report lists them. */
-export const SCENARIOS: readonly Scenario[] = [coldstart, webp, jpeg, avif, avifLarge, jxl, memory, phone, lowmem, resize, many, target, smart, compareView];
+export const SCENARIOS: readonly Scenario[] = [coldstart, webp, jpeg, avif, avifLarge, jxl, heic, memory, phone, lowmem, resize, many, target, smart, compareView];
