@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { random } from '../fixtures/make-fixtures.ts';
-import { writeHeicAsIphone } from '../fixtures/oriented.ts';
+import { codedItem, heicGrid } from '../fixtures/heif-grid.ts';
 import { extractedPackage, galleryPhotos } from '../corpus/sources.ts';
 
 /**
@@ -161,39 +161,62 @@ export async function photoSet(count: number, width: number, height: number, nat
   return { name: naturals ? `${count} × ${megapixels} MP from ${naturals.length} real photos` : `${count} × ${megapixels} MP`, paths };
 }
 
-/** An iPhone's main camera: 12 MP, stored landscape. */
-const IPHONE = { width: 4032, height: 3024 } as const;
+/** An iPhone's main camera: 12 MP, stored landscape, in a grid of 512 × 512 HEVC tiles (8 × 6, cropped). */
+const IPHONE = { width: 4032, height: 3024, tile: 512 } as const;
+
+/** heif-enc (x265) on `input`, read back as its coded item (and EXIF, where the input had it). */
+function heifEncoded(input: string, quality: number): ReturnType<typeof codedItem> {
+  const out = `${input}.heic`;
+  execFileSync('heif-enc', ['-q', String(quality), '-o', out, input], { stdio: 'ignore' });
+  const coded = codedItem(readFileSync(out));
+  rmSync(out);
+  return coded;
+}
 
 /**
- * `count` HEICs as an iPhone writes a portrait photo (cached): 12 MP stored landscape with irot and the EXIF
- * Orientation 6 that show it upright (tests/fixtures/oriented.ts writeHeicAsIphone), x265 at heif-enc's quality 60
- * (1.5–2 MB a photo, as an iPhone's), made from the real photos `naturals` in turn. With each, its upright rendering
- * by libheif (heif-convert) for the outputs' SSIM. Unlike an iPhone's, the picture is one HEVC image, not a grid of
- * 512 × 512 tiles.
+ * `count` HEICs as an iPhone writes a portrait photo (cached): 12 MP stored landscape as a grid of 512 × 512 HEVC
+ * tiles (tests/fixtures/heif-grid.ts; x265 at heif-enc's quality 60, 1.5–2 MB a photo, as an iPhone's), with `irot`
+ * and the EXIF Orientation 6 that show it upright, made from the real photos `naturals` in turn. With each, its
+ * upright rendering by libheif (heif-convert) for the outputs' SSIM.
  */
 export async function iphoneHeicSet(count: number, naturals: string[]): Promise<InputSet> {
-  const dir = join(INPUT_DIR, `photos-${createHash('sha1').update(naturals.join('\n')).digest('hex').slice(0, 8)}`, 'iphone-heic');
+  const { width, height, tile } = IPHONE;
+  const [columns, rows] = [Math.ceil(width / tile), Math.ceil(height / tile)];
+  const dir = join(INPUT_DIR, `photos-${createHash('sha1').update(naturals.join('\n')).digest('hex').slice(0, 8)}`, 'iphone-heic-grid');
   mkdirSync(dir, { recursive: true });
   const paths: string[] = [];
   const references: string[] = [];
   for (let i = 1; i <= count; i++) {
     const stem = join(dir, `iphone-${String(i).padStart(2, '0')}`);
     if (!existsSync(`${stem}.png`)) {
-      const stored = await sharp(await photoFrom(naturals[(i - 1) % naturals.length]!, IPHONE.width, IPHONE.height, 2000 + i))
-        .withMetadata({ orientation: 6 })
-        .jpeg({ quality: 95 })
+      // The sensor's pixels, their right and bottom edges repeated to fill the last tiles (the grid crops them off).
+      const stored = await sharp(await photoFrom(naturals[(i - 1) % naturals.length]!, width, height, 2000 + i))
+        .extend({ right: columns * tile - width, bottom: rows * tile - height, extendWith: 'copy' })
+        .raw()
         .toBuffer();
-      writeFileSync(`${stem}.stored.jpg`, stored);
-      writeHeicAsIphone(`${stem}.stored.jpg`, `${stem}.heic`, 6, 60);
-      rmSync(`${stem}.stored.jpg`);
+      const tiles = [];
+      for (let row = 0; row < rows; row++) {
+        for (let column = 0; column < columns; column++) {
+          const tilePng = `${stem}.tile.png`;
+          writeFileSync(tilePng, await sharp(stored, { raw: { width: columns * tile, height: rows * tile, channels: 3 } }).extract({ left: column * tile, top: row * tile, width: tile, height: tile }).png().toBuffer());
+          tiles.push(heifEncoded(tilePng, 60));
+          rmSync(tilePng);
+        }
+      }
+      // The EXIF an iPhone writes beside irot: Orientation 6, the same turn (which a reader must not apply again).
+      const exifJpeg = `${stem}.exif.jpg`;
+      writeFileSync(exifJpeg, await sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer());
+      const { exif } = heifEncoded(exifJpeg, 60);
+      rmSync(exifJpeg);
+      writeFileSync(`${stem}.heic`, heicGrid({ tiles, columns, tile, width, height, irot: 3, exif }));
       // The reference last, written whole before it is named: its presence says the pair is complete.
-      execFileSync('heif-convert', [`${stem}.heic`, `${stem}.tmp.png`], { stdio: 'ignore' });
+      execFileSync('heif-convert', ['--quiet', `${stem}.heic`, `${stem}.tmp.png`], { stdio: 'ignore' });
       renameSync(`${stem}.tmp.png`, `${stem}.png`);
     }
     paths.push(`${stem}.heic`);
     references.push(`${stem}.png`);
   }
-  return { name: `${count} × 12 MP iPhone-style HEIC (portrait: irot and EXIF Orientation 6) from ${naturals.length} real photos`, paths, references };
+  return { name: `${count} × 12 MP iPhone-style HEIC (a grid of 512 × 512 tiles; portrait: irot and EXIF Orientation 6) from ${naturals.length} real photos`, paths, references };
 }
 
 /** Raw PPM copies for cjpeg, which does not read JPEG (made before timing starts). */

@@ -12,6 +12,7 @@ import { readImageHeader } from '../../src/conversion/probe.ts';
 import { resizeLanczos3, SOURCE_CODECS } from '../../wasm/index.ts';
 import { toImageData } from '../../core/raw-image.ts';
 import { convertImage } from '../../workers/pipeline/convert.ts';
+import { codedItem, heicGrid } from '../fixtures/heif-grid.ts';
 import { withHeifTransforms } from '../fixtures/heif-transforms.ts';
 import { photoPixels } from '../fixtures/make-fixtures.ts';
 import { chromiumCanvas } from './support/canvas.ts';
@@ -80,6 +81,34 @@ describe('HEIC', () => {
     const request = { file: new Blob([new Uint8Array(turned)]), settings: all, plan: planJob({ format: 'heic', ...header }, all, chromiumCanvas), pixelLimit: 100_000_000, decodeAlone: true, alone: true, keepAt: null, judgeLater: false };
     const result = await convertImage(request, (raw, width, height) => resizeLanczos3(toImageData(raw), width, height), () => {});
     expect([result.width, result.height]).toEqual([HEIGHT, WIDTH]);
+  });
+
+  it('a photo as an iPhone writes it, a grid of tiles with irot and EXIF Orientation 6: its header gives the grid, libheif shows it upright once', async () => {
+    // Two 64 × 64 tiles side by side, cropped to 120 × 60: the grid's right and bottom edges are not the tiles'.
+    const [tile, width, height] = [64, 120, 60];
+    const stored = photoPixels(2 * tile, tile, 9);
+    const tiles = [];
+    for (const column of [0, 1]) {
+      const png = join(work, `tile-${column}.png`);
+      await sharp(stored, { raw: { width: 2 * tile, height: tile, channels: 3 } }).extract({ left: column * tile, top: 0, width: tile, height: tile }).png().toFile(png);
+      execFileSync('heif-enc', ['-q', '90', '-o', `${png}.heic`, png]);
+      tiles.push(codedItem(readFileSync(`${png}.heic`)));
+    }
+    const exifJpeg = join(work, 'exif.jpg');
+    await sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } }).jpeg().withMetadata({ orientation: 6 }).toFile(exifJpeg);
+    execFileSync('heif-enc', ['-q', '90', '-o', `${exifJpeg}.heic`, exifJpeg]);
+    const { exif } = codedItem(readFileSync(`${exifJpeg}.heic`));
+    expect(exif).not.toBeNull();
+    const grid = heicGrid({ tiles, columns: 2, tile, width, height, irot: 3, exif });
+
+    expect(await readImageHeader('heic', new Uint8Array(grid))).toEqual({ size: { width, height }, orientation: 6 });
+    const image = await SOURCE_CODECS.heic.decode(new Uint8Array(grid).slice().buffer);
+    expect([image.width, image.height]).toEqual([height, width]);
+    // irot 3, three quarter turns anticlockwise, is a quarter turn clockwise (EXIF 6): applied once, not again for the EXIF.
+    const upright = await sharp(stored, { raw: { width: 2 * tile, height: tile, channels: 3 } }).extract({ left: 0, top: 0, width, height }).rotate(90).raw().toBuffer();
+    let sum = 0;
+    for (let i = 0; i < width * height; i++) for (let c = 0; c < 3; c++) sum += Math.abs(upright[i * 3 + c]! - image.data[i * 4 + c]!);
+    expect(sum / (width * height * 3)).toBeLessThan(6);
   });
 
   it('converts to JPG and PNG through the worker pipeline, at its size', async () => {
