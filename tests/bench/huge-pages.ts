@@ -34,5 +34,12 @@ export function useHugePages(): { setting: string | null; restore: () => void } 
     writeFileSync(SETTING, before);
   };
   process.once('exit', restore);
+  // A run stopped with Ctrl-C or killed ends without 'exit': put the setting back there too.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      restore();
+      process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+    });
+  }
   return { setting: hugePagesSetting(), restore };
 }
