@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { random } from '../fixtures/make-fixtures.ts';
-import { codedItem, heicGrid } from '../fixtures/heif-grid.ts';
+import { exifItem, heifEncoded, heicGrid } from '../fixtures/heif-grid.ts';
 import { extractedPackage, galleryPhotos } from '../corpus/sources.ts';
 
 /**
@@ -164,15 +164,6 @@ export async function photoSet(count: number, width: number, height: number, nat
 /** An iPhone's main camera: 12 MP, stored landscape, in a grid of 512 × 512 HEVC tiles (8 × 6, cropped). */
 const IPHONE = { width: 4032, height: 3024, tile: 512 } as const;
 
-/** heif-enc (x265) on `input`, read back as its coded item (and EXIF, where the input had it). */
-function heifEncoded(input: string, quality: number): ReturnType<typeof codedItem> {
-  const out = `${input}.heic`;
-  execFileSync('heif-enc', ['-q', String(quality), '-o', out, input], { stdio: 'ignore' });
-  const coded = codedItem(readFileSync(out));
-  rmSync(out);
-  return coded;
-}
-
 /**
  * `count` HEICs as an iPhone writes a portrait photo (cached): 12 MP stored landscape as a grid of 512 × 512 HEVC
  * tiles (tests/fixtures/heif-grid.ts; x265 at heif-enc's quality 60, 1.5–2 MB a photo, as an iPhone's), with `irot`
@@ -203,11 +194,7 @@ export async function iphoneHeicSet(count: number, naturals: string[]): Promise<
           rmSync(tilePng);
         }
       }
-      // The EXIF an iPhone writes beside irot: Orientation 6, the same turn (which a reader must not apply again).
-      const exifJpeg = `${stem}.exif.jpg`;
-      writeFileSync(exifJpeg, await sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer());
-      const { exif } = heifEncoded(exifJpeg, 60);
-      rmSync(exifJpeg);
+      const exif = await exifItem(6, `${stem}.exif.jpg`);
       writeFileSync(`${stem}.heic`, heicGrid({ tiles, columns, tile, width, height, irot: 3, exif }));
       // The reference last, written whole before it is named: its presence says the pair is complete.
       execFileSync('heif-convert', ['--quiet', `${stem}.heic`, `${stem}.tmp.png`], { stdio: 'ignore' });

@@ -146,14 +146,15 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
   }
 }
 
-/** A baseline page: the seed design, browser-image-compression, or a HEIC library (heic.html?library=). */
-export type BaselinePage = 'seed' | 'bic' | 'heic.html?library=heic-to' | 'heic.html?library=heic2any';
+/** The baseline pages: the seed design, browser-image-compression, and the HEIC libraries (one page, heic.html). */
+const BASELINE_PAGES = { seed: 'seed.html', bic: 'bic.html', 'heic-to': 'heic.html?library=heic-to', heic2any: 'heic.html?library=heic2any' } as const;
+export type BaselinePage = keyof typeof BASELINE_PAGES;
 
 export async function runBaselinePage(pageName: BaselinePage, paths: string[], type: string, quality: number, phone?: PhoneOptions, concurrency = 3): Promise<RunResult> {
   const { page, close } = await openPage(phone);
   const sampler = new ChromiumSampler();
   try {
-    const url = new URL(pageName.includes('.html') ? pageName : `${pageName}.html`, `http://localhost:${BASELINE_PORT}/`);
+    const url = new URL(BASELINE_PAGES[pageName], `http://localhost:${BASELINE_PORT}/`);
     url.search = new URLSearchParams({ ...Object.fromEntries(url.searchParams), type, quality: String(quality), concurrency: String(concurrency) }).toString();
     await page.goto(url.href);
     await page.waitForTimeout(2000);

@@ -12,7 +12,7 @@ import { readImageHeader } from '../../src/conversion/probe.ts';
 import { resizeLanczos3, SOURCE_CODECS } from '../../wasm/index.ts';
 import { toImageData } from '../../core/raw-image.ts';
 import { convertImage } from '../../workers/pipeline/convert.ts';
-import { codedItem, heicGrid } from '../fixtures/heif-grid.ts';
+import { exifItem, heifEncoded, heicGrid } from '../fixtures/heif-grid.ts';
 import { withHeifTransforms } from '../fixtures/heif-transforms.ts';
 import { photoPixels } from '../fixtures/make-fixtures.ts';
 import { chromiumCanvas } from './support/canvas.ts';
@@ -45,11 +45,12 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** The mean difference per channel from the picture the files were made from (0–255). */
+/** The mean difference per channel from the picture the files were made from (0–255): RGB `source`, RGBA `rgba`. */
 function differenceFromSource(rgba: Uint8ClampedArray, source: Buffer = photoPixels(WIDTH, HEIGHT, 4)): number {
+  const pixels = source.length / 3;
   let sum = 0;
-  for (let i = 0; i < WIDTH * HEIGHT; i++) for (let c = 0; c < 3; c++) sum += Math.abs(source[i * 3 + c]! - rgba[i * 4 + c]!);
-  return sum / (WIDTH * HEIGHT * 3);
+  for (let i = 0; i < pixels; i++) for (let c = 0; c < 3; c++) sum += Math.abs(source[i * 3 + c]! - rgba[i * 4 + c]!);
+  return sum / (pixels * 3);
 }
 
 describe('HEIC', () => {
@@ -91,24 +92,16 @@ describe('HEIC', () => {
     for (const column of [0, 1]) {
       const png = join(work, `tile-${column}.png`);
       await sharp(stored, { raw: { width: 2 * tile, height: tile, channels: 3 } }).extract({ left: column * tile, top: 0, width: tile, height: tile }).png().toFile(png);
-      execFileSync('heif-enc', ['-q', '90', '-o', `${png}.heic`, png]);
-      tiles.push(codedItem(readFileSync(`${png}.heic`)));
+      tiles.push(heifEncoded(png, 90));
     }
-    const exifJpeg = join(work, 'exif.jpg');
-    await sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } }).jpeg().withMetadata({ orientation: 6 }).toFile(exifJpeg);
-    execFileSync('heif-enc', ['-q', '90', '-o', `${exifJpeg}.heic`, exifJpeg]);
-    const { exif } = codedItem(readFileSync(`${exifJpeg}.heic`));
-    expect(exif).not.toBeNull();
-    const grid = heicGrid({ tiles, columns: 2, tile, width, height, irot: 3, exif });
+    const grid = heicGrid({ tiles, columns: 2, tile, width, height, irot: 3, exif: await exifItem(6, join(work, 'exif.jpg')) });
 
     expect(await readImageHeader('heic', new Uint8Array(grid))).toEqual({ size: { width, height }, orientation: 6 });
     const image = await SOURCE_CODECS.heic.decode(new Uint8Array(grid).slice().buffer);
     expect([image.width, image.height]).toEqual([height, width]);
     // irot 3, three quarter turns anticlockwise, is a quarter turn clockwise (EXIF 6): applied once, not again for the EXIF.
     const upright = await sharp(stored, { raw: { width: 2 * tile, height: tile, channels: 3 } }).extract({ left: 0, top: 0, width, height }).rotate(90).raw().toBuffer();
-    let sum = 0;
-    for (let i = 0; i < width * height; i++) for (let c = 0; c < 3; c++) sum += Math.abs(upright[i * 3 + c]! - image.data[i * 4 + c]!);
-    expect(sum / (width * height * 3)).toBeLessThan(6);
+    expect(differenceFromSource(image.data, upright)).toBeLessThan(6);
   });
 
   it('converts to JPG and PNG through the worker pipeline, at its size', async () => {

@@ -15,8 +15,8 @@ export const heic = batchScenario({
   contenders: (inputs) => [
     { name: 'app, default settings (optimised: jpegli)', inputs, once: () => runApp(inputs.paths, { format: 'JPG', quality: 80, compression: true }) },
     { name: 'app, compression off (browser encoder)', inputs, once: () => runApp(inputs.paths, { format: 'JPG', quality: 80, compression: false }) },
-    { name: 'heic-to', inputs, once: () => runBaselinePage('heic.html?library=heic-to', inputs.paths, 'image/jpeg', 0.8) },
-    { name: 'heic2any', inputs, once: () => runBaselinePage('heic.html?library=heic2any', inputs.paths, 'image/jpeg', 0.8) },
+    { name: 'heic-to', inputs, once: () => runBaselinePage('heic-to', inputs.paths, 'image/jpeg', 0.8) },
+    { name: 'heic2any', inputs, once: () => runBaselinePage('heic2any', inputs.paths, 'image/jpeg', 0.8) },
     which('heif-convert')
       ? {
           name: 'native heif-convert (libheif, libjpeg-turbo) ×2 processes',
