@@ -17,9 +17,9 @@ import { extractedPackage } from './sources.ts';
  * by djxl first) at the size the source's own display size gives. Every file goes to WebP with the default settings at
  * its original size (the plain route every visitor takes: the decoded bitmap to the browser's encoder), each output
  * compared with the reference decoder's thumbnail of its source (build.ts): of the source's eight ways up, the upright
- * one must be the nearest, so a turned or mirrored picture fails whatever colour management did. Every file also goes,
- * "Tiny 512 wide" (the pixel route), to one of the other four formats in turn (filesFor; all four with CORPUS=full). A
- * test reports every file that failed, not only the first.
+ * one must be the nearest, so a turned or mirrored picture fails whatever colour management did. Every file also goes
+ * by the pixel route to one of the other four formats in turn (filesFor; all four with CORPUS=full): "Tiny 512 wide",
+ * or turned right where it is no wider than that (Framing). A test reports every file that failed, not only the first.
  */
 
 const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
@@ -98,7 +98,7 @@ async function settledJobs(page: Page, count: number): Promise<Map<string, JobSt
 
 /**
  * Which files go to a format. Every file goes to WebP at its original size (its decoder, then the bitmap route) and,
- * resized, to one of the other four in turn (its decoder again, then the pixel route): each file is decoded on both
+ * resized or turned (Framing), to one of the other four in turn (its decoder again, then the pixel route): each file is decoded on both
  * routes, and each of the four encoders gets a quarter of the files, from every source. The full corpus takes every
  * file to every format.
  */
@@ -110,6 +110,29 @@ function filesFor(format: (typeof FORMATS)[number]): CorpusFile[] {
 
 test.setTimeout(15 * 60_000);
 
+/**
+ * How a batch frames its files: WebP at the original size (the bitmap route); the other formats by the pixel route,
+ * "Tiny 512 wide" for a picture wider than that, and turned right at its own size for the rest. Upscaled to 512 px, a
+ * 32 px icon gave the encoders 256 times its pixels: the small files were half the corpus's pixel-route files and
+ * three fifths of the pixels those encoded (about 5.7 of 9.3 MP a format), with nothing to show that a large picture
+ * made smaller does not. Turned, each small file still takes the pixel route whole, from its own decoder.
+ */
+type Framing = 'original' | 'tiny' | 'turned';
+const FRAMING_NAMES: Record<Framing, string> = { original: 'the default settings, original size', tiny: 'Tiny 512 wide', turned: 'turned right at its own size' };
+
+/** A format's files (filesFor) by how they are framed, and how a test's title says which they are. */
+function framedGroups(format: (typeof FORMATS)[number]): { framing: Framing; files: CorpusFile[]; which: string }[] {
+  const files = filesFor(format);
+  const whole = files.length === manifest.files.length ? `${files.length}` : `its ${files.length} (a quarter of ${manifest.files.length})`;
+  if (format.originalSize) return [{ framing: 'original', files, which: whole }];
+  // A file whose size the corpus does not know (a damaged one) takes the preset, as any file would.
+  const small = (file: CorpusFile) => file.width !== undefined && file.width <= TINY_WIDTH;
+  return [
+    { framing: 'tiny' as const, files: files.filter((file) => !small(file)), which: `the ${files.filter((file) => !small(file)).length} wider than ${TINY_WIDTH} px of ${whole}` },
+    { framing: 'turned' as const, files: files.filter(small), which: `the ${files.filter(small).length} up to ${TINY_WIDTH} px wide of ${whole}` },
+  ].filter((group) => group.files.length > 0);
+}
+
 /** The formats by how long a file takes to them here (libjxl's and libavif's encoders the longest), longest first. */
 const SLOWEST_FIRST = ['JPEG XL', 'AVIF', 'PNG', 'WebP', 'JPG'];
 
@@ -120,96 +143,99 @@ const SLOWEST_FIRST = ['JPEG XL', 'AVIF', 'PNG', 'WebP', 'JPG'];
  */
 function formatBatchTests(): void {
   for (const format of [...FORMATS].sort((a, b) => SLOWEST_FIRST.indexOf(a.label) - SLOWEST_FIRST.indexOf(b.label))) {
-    const files = filesFor(format);
-    // Batches of at most BATCH, as even as can be (no batch of two files with a page of its own).
-    const perBatch = Math.ceil(files.length / Math.ceil(files.length / BATCH));
-    const batches: CorpusFile[][] = [];
-    for (let i = 0; i < files.length; i += perBatch) batches.push(files.slice(i, i + perBatch));
-    for (const [index, batch] of batches.entries()) {
-      const size = format.originalSize ? 'the default settings, original size' : 'Tiny 512 wide';
-      const range = `${index * perBatch + 1}–${index * perBatch + batch.length}`;
-      const which = files.length === manifest.files.length ? `files ${range} of ${files.length}` : `files ${range} of its ${files.length} (a quarter of ${manifest.files.length})`;
-      test(`${manifest.mode} corpus, ${which} → ${format.label}, ${size}`, async ({ page }) => {
-        const problems: string[] = [];
-        const differences: [string, number][] = [];
-        await openConverter(page);
-        await page.getByTestId('file-input').setInputFiles(batch.map((file) => join(CORPUS_DIR, file.path)));
-        await expect(page.getByTestId('file-card')).toHaveCount(batch.length);
+    for (const { framing, files, which: group } of framedGroups(format)) {
+      // Batches of at most BATCH, as even as can be (no batch of two files with a page of its own).
+      const perBatch = Math.ceil(files.length / Math.ceil(files.length / BATCH));
+      const batches: CorpusFile[][] = [];
+      for (let i = 0; i < files.length; i += perBatch) batches.push(files.slice(i, i + perBatch));
+      for (const [index, batch] of batches.entries()) {
+        const range = `${index * perBatch + 1}–${index * perBatch + batch.length}`;
+        test(`${manifest.mode} corpus, files ${range} of ${group} → ${format.label}, ${FRAMING_NAMES[framing]}`, async ({ page }) => {
+          const problems: string[] = [];
+          const differences: [string, number][] = [];
+          await openConverter(page);
+          await page.getByTestId('file-input').setInputFiles(batch.map((file) => join(CORPUS_DIR, file.path)));
+          await expect(page.getByTestId('file-card')).toHaveCount(batch.length);
 
-        const cards = await cardTexts(page);
-        const accepted = batch.filter((file) => {
-          const card = cards.get(file.name);
-          if (card === undefined) return problems.push(`${describe(file)}: no card`), false;
-          if (file.expect === 'too small') {
-            if (!card.includes(TOO_SMALL)) problems.push(`${describe(file)}: under 100 bytes, yet its card reads "${card}"`);
-            return false;
-          }
-          if (card.includes('Ready to convert')) return true;
-          if (file.expect === 'damaged' && card.includes(CORRUPT)) return false;
-          problems.push(`${describe(file)}: refused at intake: "${card}"`);
-          return false;
-        });
-
-        if (accepted.length > 0) {
-          await chooseFormat(page, format.label);
-          if (!format.originalSize) await page.getByRole('button', { name: 'Tiny 512 wide' }).click();
-          await enterEmail(page);
-          await convertButton(page).click();
-          const jobs = await settledJobs(page, accepted.length);
-          const completed = accepted.filter((file) => {
-            const job = jobs.get(file.name);
-            if (job?.status === 'completed') return true;
-            // A damaged file may end in an error, as long as it says what went wrong.
-            if (file.expect === 'damaged' && job?.status === 'error' && job.text.trim().length > 0) return false;
-            problems.push(`${describe(file)}: the job ended ${job ? `${job.status}: "${job.text}"` : 'missing'}`);
+          const cards = await cardTexts(page);
+          const accepted = batch.filter((file) => {
+            const card = cards.get(file.name);
+            if (card === undefined) return problems.push(`${describe(file)}: no card`), false;
+            if (file.expect === 'too small') {
+              if (!card.includes(TOO_SMALL)) problems.push(`${describe(file)}: under 100 bytes, yet its card reads "${card}"`);
+              return false;
+            }
+            if (card.includes('Ready to convert')) return true;
+            if (file.expect === 'damaged' && card.includes(CORRUPT)) return false;
+            problems.push(`${describe(file)}: refused at intake: "${card}"`);
             return false;
           });
 
-          if (completed.length > 0) {
-            const downloading = page.waitForEvent('download');
-            await page.getByRole('button', { name: 'Download All (.zip)' }).click();
-            const entries = unzipSync(new Uint8Array(await saveDownload(await downloading)));
-            for (const file of completed) {
-              const name = `${stem(file.name)}.${format.extension}`;
-              const bytes = entries[name];
-              if (!bytes) {
-                problems.push(`${describe(file)}: no ${name} in the zip (it holds ${Object.keys(entries).length} files)`);
-                continue;
-              }
-              try {
-                const readable = sharpReadable(Buffer.from(bytes));
-                const { info } = await sharp(readable).raw().toBuffer({ resolveWithObject: true });
-                const metadata = await sharp(readable).metadata();
-                if (metadata.format !== format.decodesAs) problems.push(`${describe(file)}: ${name} decodes as ${metadata.format}`);
-                if (format.extension === 'jxl' && magicFormat(Buffer.from(bytes)) !== 'jxl') problems.push(`${describe(file)}: ${name} is not a JPEG XL`);
-                if (file.width && file.height && !format.originalSize) {
-                  const height = Math.max(1, Math.round((TINY_WIDTH * file.height) / file.width));
-                  if (info.width !== TINY_WIDTH || Math.abs(info.height - height) > 1) {
-                    problems.push(`${describe(file)}: ${name} is ${info.width} × ${info.height}; its ${file.width} × ${file.height} source gives ${TINY_WIDTH} × ${height}`);
+          if (accepted.length > 0) {
+            await chooseFormat(page, format.label);
+            if (framing === 'tiny') await page.getByRole('button', { name: 'Tiny 512 wide' }).click();
+            if (framing === 'turned') await page.getByRole('button', { name: /Rotate right/ }).click();
+            await enterEmail(page);
+            await convertButton(page).click();
+            const jobs = await settledJobs(page, accepted.length);
+            const completed = accepted.filter((file) => {
+              const job = jobs.get(file.name);
+              if (job?.status === 'completed') return true;
+              // A damaged file may end in an error, as long as it says what went wrong.
+              if (file.expect === 'damaged' && job?.status === 'error' && job.text.trim().length > 0) return false;
+              problems.push(`${describe(file)}: the job ended ${job ? `${job.status}: "${job.text}"` : 'missing'}`);
+              return false;
+            });
+
+            if (completed.length > 0) {
+              const downloading = page.waitForEvent('download');
+              await page.getByRole('button', { name: 'Download All (.zip)' }).click();
+              const entries = unzipSync(new Uint8Array(await saveDownload(await downloading)));
+              for (const file of completed) {
+                const name = `${stem(file.name)}.${format.extension}`;
+                const bytes = entries[name];
+                if (!bytes) {
+                  problems.push(`${describe(file)}: no ${name} in the zip (it holds ${Object.keys(entries).length} files)`);
+                  continue;
+                }
+                try {
+                  const readable = sharpReadable(Buffer.from(bytes));
+                  const { info } = await sharp(readable).raw().toBuffer({ resolveWithObject: true });
+                  const metadata = await sharp(readable).metadata();
+                  if (metadata.format !== format.decodesAs) problems.push(`${describe(file)}: ${name} decodes as ${metadata.format}`);
+                  if (format.extension === 'jxl' && magicFormat(Buffer.from(bytes)) !== 'jxl') problems.push(`${describe(file)}: ${name} is not a JPEG XL`);
+                  if (file.width && file.height && framing === 'tiny') {
+                    const height = Math.max(1, Math.round((TINY_WIDTH * file.height) / file.width));
+                    if (info.width !== TINY_WIDTH || Math.abs(info.height - height) > 1) {
+                      problems.push(`${describe(file)}: ${name} is ${info.width} × ${info.height}; its ${file.width} × ${file.height} source gives ${TINY_WIDTH} × ${height}`);
+                    }
                   }
+                  if (file.width && file.height && framing === 'turned') {
+                    if (info.width !== file.height || info.height !== file.width) problems.push(`${describe(file)}: ${name} is ${info.width} × ${info.height}; its ${file.width} × ${file.height} source turned right is ${file.height} × ${file.width}`);
+                  }
+                  if (file.width && file.height && framing === 'original') {
+                    if (info.width !== file.width || info.height !== file.height) problems.push(`${describe(file)}: ${name} is ${info.width} × ${info.height}, not its source's ${file.width} × ${file.height}`);
+                  }
+                  // A picture smaller than the thumbnail says nothing of which way up it is once squeezed lossily (a 3 × 3
+                  // WebP's chroma is shared by its 2 × 2 blocks).
+                  if (file.width && file.height && framing === 'original' && Math.min(file.width, file.height) >= JUDGED_SIDE) {
+                    const { upright, difference, nearest } = isUprightOf(await shownThumbnail(readable), Buffer.from(file.thumbnail!, 'base64'));
+                    differences.push([file.name, difference]);
+                    if (!upright) problems.push(`${describe(file)}: ${name} looks like its source shown with orientation ${nearest}, not upright (${difference.toFixed(1)} from it upright)`);
+                  }
+                } catch (error) {
+                  problems.push(`${describe(file)}: ${name} does not decode: ${String(error)}`);
                 }
-                if (file.width && file.height && format.originalSize) {
-                  if (info.width !== file.width || info.height !== file.height) problems.push(`${describe(file)}: ${name} is ${info.width} × ${info.height}, not its source's ${file.width} × ${file.height}`);
-                }
-                // A picture smaller than the thumbnail says nothing of which way up it is once squeezed lossily (a 3 × 3
-                // WebP's chroma is shared by its 2 × 2 blocks).
-                if (file.width && file.height && format.originalSize && Math.min(file.width, file.height) >= JUDGED_SIDE) {
-                  const { upright, difference, nearest } = isUprightOf(await shownThumbnail(readable), Buffer.from(file.thumbnail!, 'base64'));
-                  differences.push([file.name, difference]);
-                  if (!upright) problems.push(`${describe(file)}: ${name} looks like its source shown with orientation ${nearest}, not upright (${difference.toFixed(1)} from it upright)`);
-                }
-              } catch (error) {
-                problems.push(`${describe(file)}: ${name} does not decode: ${String(error)}`);
               }
             }
           }
-        }
-        if (differences.length > 0) {
-          const [worst, most] = differences.reduce((a, b) => (b[1] > a[1] ? b : a));
-          test.info().annotations.push({ type: 'look', description: `the furthest from its source's look: ${worst}, ${most.toFixed(1)}` });
-        }
-        expect(problems, problems.join('\n')).toEqual([]);
-      });
+          if (differences.length > 0) {
+            const [worst, most] = differences.reduce((a, b) => (b[1] > a[1] ? b : a));
+            test.info().annotations.push({ type: 'look', description: `the furthest from its source's look: ${worst}, ${most.toFixed(1)}` });
+          }
+          expect(problems, problems.join('\n')).toEqual([]);
+        });
+      }
     }
   }
 }
