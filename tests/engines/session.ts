@@ -41,5 +41,5 @@ export async function waitFor<T>({ session, signal }: Waiting, body: string, wha
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const seen = describe ? `; the page: ${JSON.stringify(await session.run<unknown>(describe).catch((error: unknown) => String(error)))}` : '';
-  throw new Error(`${session.engine}: the scenario's time ran out waiting for ${what} (last: ${JSON.stringify(last)})${seen}`);
+  throw new Error(`${session.engine}: the time ran out waiting for ${what} (last: ${JSON.stringify(last)})${seen}`);
 }
