@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import sharp from 'sharp';
 import { random } from '../fixtures/make-fixtures.ts';
 import { exifItem, heifEncoded, heicGrid } from '../fixtures/heif-grid.ts';
@@ -214,4 +214,27 @@ export async function ppmCopy(path: string): Promise<string> {
     writeFileSync(target, Buffer.concat([Buffer.from(`P6\n${info.width} ${info.height}\n255\n`), data]));
   }
   return target;
+}
+
+/**
+ * A folder of `count` photos as a phone's trip leaves them: the photos of `sets` in turn (12 MP HEIC and JPEG), each
+ * under a name of its own (photo-0001.heic, photo-0002.jpg, …), as links to the same bytes. The folder holds these and
+ * nothing else, so it can be added whole through the folder picker.
+ */
+export function photoFolder(count: number, sets: readonly InputSet[], name: string): InputSet & { folder: string } {
+  // The sets' photos in turn, each with what sharp reads for it (a HEIC's libheif rendering, InputSet.references).
+  const sources = Array.from({ length: Math.max(...sets.map((set) => set.paths.length)) * sets.length }, (_, i) => {
+    const set = sets[i % sets.length]!;
+    const at = Math.floor(i / sets.length) % set.paths.length;
+    return { path: set.paths[at]!, reference: (set.references ?? set.paths)[at]! };
+  });
+  const folder = join(INPUT_DIR, 'folders', `${count}-${createHash('sha1').update(sources.map(({ path }) => path).join('\n')).digest('hex').slice(0, 8)}`);
+  mkdirSync(folder, { recursive: true });
+  const chosen = Array.from({ length: count }, (_, i) => sources[i % sources.length]!);
+  const paths = chosen.map(({ path: source }, i) => {
+    const path = join(folder, `photo-${String(i + 1).padStart(4, '0')}${extname(source)}`);
+    if (!existsSync(path)) linkSync(source, path);
+    return path;
+  });
+  return { name, paths, references: chosen.map(({ reference }) => reference), folder };
 }

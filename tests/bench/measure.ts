@@ -8,7 +8,7 @@ import { median } from '../../src/lib/median.ts';
 import { sharpReadable } from '../independentDecoders.ts';
 import type { LongTaskFigures, OneWorkerBusyFigures, TapFigures } from './figures.ts';
 import type { InputSet } from './inputs.ts';
-import type { RunResult } from './runners.ts';
+import type { RunResult, ScaleFigures } from './runners.ts';
 
 /** One output's figures: null where the app did not judge it or Smart compression did not choose its quality. */
 export interface ImageFigures {
@@ -38,6 +38,8 @@ export interface ContenderSummary {
   cpu?: Record<string, number>;
   /** Each input's output (first run), in the inputs' order: its bytes, its look and Smart compression's quality. */
   perImage?: ImageFigures[];
+  /** The first run's intake, storage and zip (RunResult.scale). */
+  scale?: ScaleFigures;
   /** The worst run's taps. */
   taps?: TapFigures;
   /** The taps with one worker busy, over all runs: their count, the slowest, and all their long tasks. */
@@ -106,10 +108,11 @@ async function summarise(name: string, inputs: InputSet, results: RunResult[]): 
     },
     peakMemoryMb: first.peakMemoryMb === null ? null : worst((r) => r.peakMemoryMb!),
     overIdleMb: first.peakMemoryMb === null || first.idleMemoryMb === null ? null : worst((r) => r.peakMemoryMb! - r.idleMemoryMb!),
-    totalBytes: first.outputs.reduce((sum, b) => sum + b.length, 0),
+    totalBytes: first.outputBytes,
     ssim: await meanSsim(inputs.references ?? inputs.paths, first.outputs),
     look: lookFigures(first.looks),
     cpu: first.cpu,
+    scale: first.scale,
     perImage: first.outputs.map((output, i) => ({ bytes: output.length, encodes: first.encodes?.[i] ?? null, score: first.looks?.[i] ?? null, smartQuality: first.smartQualities?.[i] ?? null })),
     taps: first.taps
       ? {

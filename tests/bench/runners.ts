@@ -2,8 +2,8 @@
  * How each kind of contender is run once: the app through its real page, a baseline page (the seed design,
  * browser-image-compression), or a native encoder. Each returns one RunResult.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -30,7 +30,10 @@ export interface RunResult {
   peakMemoryMb: number | null;
   /** Chromium's memory with the page open and idle, before any file: peak − idle is what the batch cost. */
   idleMemoryMb: number | null;
+  /** The outputs in the inputs' order: all of them, or the first few where the zip was too large to read whole (readZip). */
   outputs: Buffer[];
+  /** Every output's bytes together. */
+  outputBytes: number;
   encodes?: number[];
   /** Each job's SSIMULACRA2 as its card shows it (core/look.ts), in the inputs' order; null where not judged. */
   looks?: (number | null)[];
@@ -38,6 +41,26 @@ export interface RunResult {
   smartQualities?: (number | null)[];
   /** CPU seconds per Chromium thread group over the batch (see ChromiumSampler). */
   cpu?: Record<string, number>;
+  /** The intake and what the batch left behind (the app's own page only). */
+  scale?: ScaleFigures;
+}
+
+/** What a batch costs beyond its time: how its files came in, and what it leaves on the device and in the zip. */
+export interface ScaleFigures {
+  /** From the files handed to the page until every one is listed (the folder walked, each file's header read). */
+  intakeMs: number;
+  /** From the files handed to the page until every card in the page has its preview. */
+  previewsMs: number;
+  /** The page's long tasks until every file was listed. */
+  intakeLongTasks: LongTaskFigures;
+  /** The previews the page made by then (data-previews): only the cards on screen or about to be should have one. */
+  previews: number;
+  /** The page's longest task from the files handed over until the zip's download began. */
+  longestTaskMs: number;
+  /** The origin's storage in use once the zip is downloaded (navigator.storage.estimate()), MB. */
+  storageMb: number | null;
+  zipBytes: number;
+  zipEntries: number;
 }
 
 /** Serves the baseline pages and the locally installed libraries they use (browser-image-compression's libURL: no CDN). */
@@ -60,17 +83,52 @@ export function startBaselineServer(): http.Server {
   return server;
 }
 
+const totalLength = (buffers: readonly Buffer[]) => buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+
+/** A zip past this is not read whole: Node reads no file over 2 GiB at once, and a thousand photos' zip passes it. */
+const WHOLE_ZIP_MAX_BYTES = 1e9;
+/** The outputs read back from a larger zip, for the SSIM. */
+const OUTPUTS_READ_FROM_A_LARGE_ZIP = 4;
+
+interface ZipRead {
+  names: string[];
+  read: (name: string) => Buffer;
+  /** Whether every entry was read (read() answers from memory) or the zip was too large (read() asks unzip). */
+  whole: boolean;
+  bytes: number;
+  uncompressedBytes: number;
+}
+
+/**
+ * A downloaded zip's entries. Up to WHOLE_ZIP_MAX_BYTES read at once; a larger one listed by Info-ZIP's zipinfo, its
+ * entries read one at a time with unzip -p, after `unzip -t` has tested every entry (a Zip64 included).
+ */
+function readZip(path: string): ZipRead {
+  const bytes = statSync(path).size;
+  if (bytes <= WHOLE_ZIP_MAX_BYTES) {
+    const entries = unzipSync(new Uint8Array(readFileSync(path)));
+    return { names: Object.keys(entries), read: (name) => Buffer.from(entries[name]!), whole: true, bytes, uncompressedBytes: Object.values(entries).reduce((sum, entry) => sum + entry.length, 0) };
+  }
+  execFileSync('unzip', ['-tq', path], { stdio: 'ignore' });
+  const names = execFileSync('zipinfo', ['-1', path], { maxBuffer: 1e8 }).toString().split('\n').filter((name) => name && !name.endsWith('/'));
+  // zipinfo -t: "1000 files, 2512345678 bytes uncompressed, 2501234567 bytes compressed:  0.4%"
+  const uncompressedBytes = Number(/([0-9]+) bytes uncompressed/.exec(execFileSync('zipinfo', ['-t', path]).toString())?.[1] ?? NaN);
+  return { names, read: (name) => execFileSync('unzip', ['-p', path, name], { maxBuffer: 1e9 }), whole: false, bytes, uncompressedBytes };
+}
+
 /** What the phone scenario's page is told it has (navigator.deviceMemory): a mid-range phone's. */
 const PHONE_MEMORY_GB = 4;
 
 export interface AppRunOptions {
   deviceMemoryGb?: number;
+  /** The folder holding `paths` (and nothing else), added through the folder picker instead of the file picker. */
+  folder?: string;
   phone?: PhoneOptions;
   /** false: the page as a host that sends no isolation headers serves it (core/isolation.ts), so AVIF runs on one thread. */
   isolated?: boolean;
 }
 
-export async function runApp(paths: string[], settings: AppSettings, { deviceMemoryGb, phone, isolated = true }: AppRunOptions = {}): Promise<RunResult> {
+export async function runApp(paths: string[], settings: AppSettings, { deviceMemoryGb, folder, phone, isolated = true }: AppRunOptions = {}): Promise<RunResult> {
   const { page, close } = await openPage(phone);
   const sampler = new ChromiumSampler();
   try {
@@ -79,7 +137,8 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
     // A phone's page is told a phone's memory unless the scenario says otherwise: the pool and the decodes follow it.
     await openIdleApp(page, deviceMemoryGb ?? (phone ? PHONE_MEMORY_GB : undefined));
     const idleMemoryMb = ChromiumSampler.currentMb();
-    await prepareBatch(page, paths, settings);
+    const intake = await prepareBatch(page, paths, settings, folder);
+    const previews = Number(await page.getByTestId('selection-summary').getAttribute('data-previews'));
     let windows: PhoneTapWindows | null = null;
     if (phone) {
       windows = await convertOnPhone(page, paths.length, phone, () => sampler.start());
@@ -102,8 +161,9 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
     // Awaited after the zip; a failure on the way leaves it unawaited.
     lastLookShown.catch(() => undefined);
     const downloadAll = page.getByRole('button', { name: 'Download All (.zip)' });
-    const [download] = await Promise.all([page.waitForEvent('download'), phone ? downloadAll.tap() : downloadAll.click()]);
-    const zip = readFileSync(await download.path());
+    // A thousand photos' zip takes its time to start (Playwright's own limit is 30 s).
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 600_000 }), phone ? downloadAll.tap() : downloadAll.click()]);
+    const zip = readZip(await download.path());
     // The looks judged after the batch (ConversionQueue): their memory in the peak, and when the last showed.
     const looksAt = await lastLookShown;
     const { peakMemoryMb, cpu } = sampler.stop();
@@ -114,16 +174,16 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
     const looks = figures.map((job) => job?.score ?? null);
     const smartQualities = figures.map((job) => job?.smartQuality ?? null);
     const encodes = figures.map((job) => job?.encodes ?? 0);
-    const entries = unzipSync(new Uint8Array(zip));
-    if (Object.keys(entries).length !== paths.length) throw new Error(`app produced ${Object.keys(entries).length} of ${paths.length} outputs`);
+    const storageMb = await page.evaluate(async () => ((await navigator.storage.estimate()).usage ?? null));
+    if (zip.names.length !== paths.length) throw new Error(`app produced ${zip.names.length} of ${paths.length} outputs`);
     // In the inputs' order (the SSIM pairs them): each output is named after its input, with the output's extension.
     const stem = (name: string) => basename(name).replace(/\.[^.]*$/, '');
     if (new Set(paths.map(stem)).size !== paths.length) throw new Error('two inputs share a name: the zip cannot tell their outputs apart');
-    const byStem = new Map(Object.keys(entries).map((name) => [stem(name), name]));
-    const outputs = paths.map((path) => {
+    const byStem = new Map(zip.names.map((name) => [stem(name), name]));
+    const outputs = paths.slice(0, zip.whole ? paths.length : OUTPUTS_READ_FROM_A_LARGE_ZIP).map((path) => {
       const name = byStem.get(stem(path));
-      if (name === undefined) throw new Error(`the zip has no output for ${path}: ${Object.keys(entries).join(', ')}`);
-      return Buffer.from(entries[name]!);
+      if (name === undefined) throw new Error(`the zip has no output for ${path}: ${zip.names.slice(0, 20).join(', ')}…`);
+      return zip.read(name);
     });
     return {
       batchMs: bench.finishedAt - bench.convertAt,
@@ -133,12 +193,23 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
       peakMemoryMb,
       idleMemoryMb,
       outputs,
+      outputBytes: zip.uncompressedBytes,
       encodes,
       looks,
       smartQualities,
       cpu,
       taps: windows ? tapFigures(bench.events, bench.convertAt, bench.convertAt + 1, bench.zipAt, windows.idle) : undefined,
       oneWorkerBusy: windows ? oneWorkerBusyFigures(bench, windows.oneWorkerBusy) : undefined,
+      scale: {
+        intakeMs: Math.round(intake.listed - intake.from),
+        previewsMs: Math.round(intake.to - intake.from),
+        intakeLongTasks: longTaskFigures(bench, intake.from, intake.listed),
+        previews,
+        longestTaskMs: longTaskFigures(bench, intake.from, bench.zipAt).longestMs,
+        storageMb: storageMb === null ? null : Math.round(storageMb / 1e6),
+        zipBytes: zip.bytes,
+        zipEntries: zip.names.length,
+      },
     };
   } finally {
     sampler.stop();
@@ -183,6 +254,7 @@ export async function runBaselinePage(pageName: BaselinePage, paths: string[], t
     return {
       batchMs: bench.finishedAt - bench.convertAt,
       zipMs: null,
+      outputBytes: totalLength(outputs),
       longTasks: longTaskFigures(bench, bench.convertAt, bench.finishedAt),
       peakMemoryMb,
       idleMemoryMb,
@@ -223,6 +295,6 @@ export async function runNative(paths: string[], command: (input: string, output
   const batchMs = performance.now() - start;
   const outputs = outputPaths.map((p) => readFileSync(p));
   rmSync(dir, { recursive: true, force: true });
-  return { batchMs, zipMs: null, longTasks: { count: 0, longestMs: 0, totalBlockingMs: 0, longFrames: 0 }, peakMemoryMb: null, idleMemoryMb: null, outputs };
+  return { batchMs, zipMs: null, longTasks: { count: 0, longestMs: 0, totalBlockingMs: 0, longFrames: 0 }, peakMemoryMb: null, idleMemoryMb: null, outputs, outputBytes: totalLength(outputs) };
 }
 
