@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { ContenderSummary } from '../measure.ts';
 import { corpusPhotographs, iphoneHeicSet, photoFolder, photoSet } from '../inputs.ts';
 import { runApp } from '../runners.ts';
@@ -16,6 +17,12 @@ const SETTINGS = { format: 'JPG', quality: 80, compression: true } as const;
 const LONG_NAME = `app, ${LONG.toLocaleString('en')} photos (a folder), 4 GB device`;
 const SHORT_NAME = `app, ${SHORT} photos (a folder), 4 GB device`;
 const PHONE_NAME = `app, ${PHONE} photos on a phone (CPU 4×)`;
+
+/** The long batch's time a photo ÷ the short one's, or null where either did not run. */
+function perPhotoRatio(contenders: readonly ContenderSummary[]): number | null {
+  const [long, short] = [named(contenders, LONG_NAME)?.batchMs, named(contenders, SHORT_NAME)?.batchMs];
+  return long && short ? long / LONG / (short / SHORT) : null;
+}
 
 /** A row per contender: what its batch cost beyond its time, from ScaleFigures. */
 function scaleTable(contenders: readonly ContenderSummary[]): PerImageTable {
@@ -54,7 +61,8 @@ export const scale = batchScenario({
     const first = { name: '', paths: inputs.paths.slice(0, 20), references: inputs.references?.slice(0, 20) };
     const short = photoFolder(SHORT, [first], `${SHORT} of them`);
     const onPhone = photoFolder(PHONE, [first], `${PHONE} of them`);
-    const folder = (inputs as typeof short).folder;
+    // photoFolder's own folder, which holds the long batch's photos and nothing else.
+    const folder = dirname(inputs.paths[0]!);
     return [
       { name: SHORT_NAME, inputs: short, once: () => runApp(short.paths, SETTINGS, { deviceMemoryGb: DEVICE_MEMORY_GB, folder: short.folder }) },
       { name: LONG_NAME, inputs, once: () => runApp(inputs.paths, SETTINGS, { deviceMemoryGb: DEVICE_MEMORY_GB, folder }) },
@@ -64,8 +72,15 @@ export const scale = batchScenario({
   perImage: (contenders) => scaleTable(contenders),
   goals: [
     { label: `peak memory over the idle page, ${LONG} ÷ ${SHORT} photos`, max: 1.25, value: (c) => ratio(named(c, LONG_NAME), named(c, SHORT_NAME), (x) => x.overIdleMb) },
-    { label: `time a photo, ${LONG} ÷ ${SHORT} photos`, max: 1.15, value: (c) => (ratio(named(c, LONG_NAME), named(c, SHORT_NAME), (x) => x.batchMs) ?? NaN) * (SHORT / LONG) || null },
-    { label: `intake of ${LONG} photos, until every one is listed (s)`, max: 5, value: (c) => (named(c, LONG_NAME)?.scale?.intakeMs ?? NaN) / 1000 || null },
+    { label: `time a photo, ${LONG} ÷ ${SHORT} photos`, max: 1.15, value: perPhotoRatio },
+    {
+      label: `intake of ${LONG} photos, until every one is listed (s)`,
+      max: 5,
+      value: (c) => {
+        const intakeMs = named(c, LONG_NAME)?.scale?.intakeMs;
+        return intakeMs === undefined ? null : intakeMs / 1000;
+      },
+    },
     { label: `long tasks in the intake of ${LONG} photos, until listed`, max: 0, value: (c) => named(c, LONG_NAME)?.scale?.intakeLongTasks.count ?? null },
     { label: `longest task on the page, ${LONG} photos, intake to zip (ms)`, max: 100, value: (c) => named(c, LONG_NAME)?.scale?.longestTaskMs ?? null },
     { label: `slowest tap during the ${PHONE}-photo batch at 4× (ms)`, max: 100, value: (c) => named(c, PHONE_NAME)?.taps?.slowestMs ?? null },
