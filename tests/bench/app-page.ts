@@ -58,7 +58,6 @@ export async function openIdleApp(page: Page, deviceMemoryGb?: number, url = APP
   await page.waitForTimeout(SETTLE_MS);
 }
 
-/** Settings, e-mail and files on the app's open page, waiting until every preview is made: what follows is the batch. */
 /** On the page's clock: when the files were handed to the page, when every one was listed, and when every card in the page had its preview. */
 export interface IntakeWindow {
   from: number;
@@ -67,8 +66,8 @@ export interface IntakeWindow {
 }
 
 /**
- * Chooses the settings, then adds the files: `paths` through the file picker, or the folder `folder` (holding them)
- * through the folder picker. Gives the intake's window on the page's clock.
+ * Settings, e-mail and files on the app's open page, waiting until every preview is made: what follows is the batch.
+ * The files go in through the file picker (`paths`), or through the folder picker as the folder `folder` holding them.
  */
 export async function prepareBatch(page: Page, paths: string[], settings: AppSettings, folder?: string): Promise<IntakeWindow> {
   await page.getByRole('radio', { name: settings.format, exact: true }).check();

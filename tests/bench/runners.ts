@@ -83,7 +83,7 @@ export function startBaselineServer(): http.Server {
   return server;
 }
 
-const totalLength = (buffers: readonly Buffer[]) => buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+const totalLength = (buffers: readonly Uint8Array[]) => buffers.reduce((sum, buffer) => sum + buffer.length, 0);
 
 /** A zip past this is not read whole: Node reads no file over 2 GiB at once, and a thousand photos' zip passes it. */
 const WHOLE_ZIP_MAX_BYTES = 1e9;
@@ -107,7 +107,7 @@ function readZip(path: string): ZipRead {
   const bytes = statSync(path).size;
   if (bytes <= WHOLE_ZIP_MAX_BYTES) {
     const entries = unzipSync(new Uint8Array(readFileSync(path)));
-    return { names: Object.keys(entries), read: (name) => Buffer.from(entries[name]!), whole: true, bytes, uncompressedBytes: Object.values(entries).reduce((sum, entry) => sum + entry.length, 0) };
+    return { names: Object.keys(entries), read: (name) => Buffer.from(entries[name]!), whole: true, bytes, uncompressedBytes: totalLength(Object.values(entries)) };
   }
   execFileSync('unzip', ['-tq', path], { stdio: 'ignore' });
   const names = execFileSync('zipinfo', ['-1', path], { maxBuffer: 1e8 }).toString().split('\n').filter((name) => name && !name.endsWith('/'));

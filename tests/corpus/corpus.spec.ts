@@ -126,10 +126,11 @@ function framedGroups(format: (typeof FORMATS)[number]): { framing: Framing; fil
   const whole = files.length === manifest.files.length ? `${files.length}` : `its ${files.length} (a quarter of ${manifest.files.length})`;
   if (format.originalSize) return [{ framing: 'original', files, which: whole }];
   // A file whose size the corpus does not know (a damaged one) takes the preset, as any file would.
-  const small = (file: CorpusFile) => file.width !== undefined && file.width <= TINY_WIDTH;
+  const small = files.filter((file) => file.width !== undefined && file.width <= TINY_WIDTH);
+  const wide = files.filter((file) => !small.includes(file));
   return [
-    { framing: 'tiny' as const, files: files.filter((file) => !small(file)), which: `the ${files.filter((file) => !small(file)).length} wider than ${TINY_WIDTH} px of ${whole}` },
-    { framing: 'turned' as const, files: files.filter(small), which: `the ${files.filter(small).length} up to ${TINY_WIDTH} px wide of ${whole}` },
+    { framing: 'tiny' as const, files: wide, which: `the ${wide.length} wider than ${TINY_WIDTH} px of ${whole}` },
+    { framing: 'turned' as const, files: small, which: `the ${small.length} up to ${TINY_WIDTH} px wide of ${whole}` },
   ].filter((group) => group.files.length > 0);
 }
 
