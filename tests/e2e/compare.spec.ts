@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { FIXTURES } from '../fixtures/make-fixtures.ts';
-import { chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers.ts';
+import { axe, chooseFormat, convertButton, enterEmail, fixture, openConverter } from './helpers.ts';
 
 /**
  * See before you download: a finished job's Compare shows the original and the output of the same image, a divider
@@ -57,7 +56,7 @@ for (const screen of SCREENS) {
       await dialog.getByRole('button', { name: 'Fit' }).click();
       await expect(zoom).toHaveText('Fit');
 
-      const { violations } = await new AxeBuilder({ page }).include('dialog').analyze();
+      const { violations } = await axe(page).include('dialog').analyze();
       expect(violations).toEqual([]);
 
       await page.keyboard.press('Escape');

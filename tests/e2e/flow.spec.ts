@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { ESTIMATE_CAP } from '../../src/conversion/jobs.ts';
 import { FIXTURES } from '../fixtures/make-fixtures.ts';
-import { ALONE, chooseFormat, convertButton, enterEmail, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers.ts';
+import { ALONE, axe, chooseFormat, convertButton, enterEmail, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers.ts';
 import { convertAll, downloadAllZip, downloadJob } from './convert-helpers.ts';
 
 /** The flow around a batch: what Convert offers, what it says when it cannot, and where focus goes. */
@@ -89,7 +88,7 @@ test('focus stays on something visible: the batch progress after Convert, the ne
   expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
   release();
   await expect(page.getByText('Finished: 1 of 1 done')).toBeVisible();
-  expect((await new AxeBuilder({ page }).disableRules(['meta-viewport']).analyze()).violations).toEqual([]);
+  expect((await axe(page).disableRules(['meta-viewport']).analyze()).violations).toEqual([]);
 });
 
 test('Remove of the only card sends focus to the drop zone', async ({ page }) => {
@@ -342,7 +341,7 @@ for (const viewport of [
       for (;;) {
         await page.waitForFunction(still);
         await page.evaluate(() => ((window as unknown as { animatedSinceMark: boolean }).animatedSinceMark = false));
-        const { violations: found } = await new AxeBuilder({ page }).disableRules(['meta-viewport']).analyze();
+        const { violations: found } = await axe(page).disableRules(['meta-viewport']).analyze();
         const animated = (await page.evaluate(() => (window as unknown as { animatedSinceMark: boolean }).animatedSinceMark)) || !(await page.evaluate(still));
         if (!animated) return found.map((v) => `${state}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
       }

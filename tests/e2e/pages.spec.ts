@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Response } from '@playwright/test';
 import { FIXTURES } from '../fixtures/make-fixtures.ts';
-import { dropFiles, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers.ts';
+import { axe, dropFiles, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers.ts';
 
 test('the viewport is not zoomable, as the spec asks', async ({ page }) => {
   await openConverter(page);
@@ -60,7 +59,7 @@ test('axe finds no WCAG A/AA violations on / (the spec’s viewport rule aside)'
   await pickFiles(page, [FIXTURES.jpeg, FIXTURES.svg]);
   await expect(page.getByText('Ready to convert')).toBeVisible();
   await page.getByText('Added 1 image', { exact: true }).waitFor();
-  const results = await new AxeBuilder({ page })
+  const results = await axe(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .disableRules(['meta-viewport'])
     .analyze();
