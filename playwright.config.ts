@@ -20,8 +20,9 @@ export const chromiumArgs = [
 const port = Number(process.env.E2E_PORT || 4173);
 
 /**
- * A second build with every integration configured, served beside the plain one: its backend and webhook point at a
- * local server the integrations spec starts on `fakeBackendPort` (tests/e2e/fakeBackend.ts).
+ * A second build with every integration configured, served beside the plain one (made and served by the global setup,
+ * tests/e2e/global-setup.ts, while it makes the fixtures): its backend and webhook point at a local server the
+ * integrations spec starts on `fakeBackendPort` (tests/e2e/fakeBackend.ts).
  */
 export const integrationsPort = Number(process.env.E2E_INTEGRATIONS_PORT || 4174);
 export const fakeBackendPort = Number(process.env.E2E_FAKE_BACKEND_PORT || 4175);
@@ -66,13 +67,6 @@ export default defineConfig({
       url: `http://localhost:${port}`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
-    },
-    {
-      command: `npx vite build --outDir dist-integrations --emptyOutDir --logLevel warn && npx vite preview --outDir dist-integrations --port ${integrationsPort} --strictPort`,
-      url: `http://localhost:${integrationsPort}`,
-      env: integrationsEnv,
-      reuseExistingServer: !process.env.CI,
-      timeout: 180_000,
     },
   ],
 });
