@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { smartTarget } from '../../core/look.ts';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
 import { FIXTURES } from '../fixtures/make-fixtures.ts';
-import { ENGINE_ROUTE_CASES, coveringWalk, expectedOutputs, formatsNamed, wrongOutputs, type CanvasEncodes, type RouteCase } from '../route-cases.ts';
+import { ENGINE_ROUTE_CASES, coveringWalk, expectedOutputs, formatsNamed, wrongOutputs, type CanvasEncodes } from '../route-cases.ts';
 import { magicFormat, sharpReadable } from '../independentDecoders.ts';
 import { chromiumCanvas, webkitCanvas } from '../unit/support/canvas.ts';
 import { FORGET_KEPT_BATCH, KEPT_FILES, KEPT_SOURCE_SIZES, RECORDED_JOBS } from '../keptBatch.ts';
@@ -210,61 +210,60 @@ async function convertAll(context: ScenarioContext, count: number): Promise<stri
 const CANVAS_OF: Record<string, CanvasEncodes> = { Firefox: chromiumCanvas, WebKitGTK: webkitCanvas };
 
 /**
- * The route cases a visitor takes most (ENGINE_ROUTE_CASES: the default settings, and "Optimised compression" off, with
+ * The route cases a visitor takes most (ENGINE_ROUTE_CASES: the default settings, then "Optimised compression" off, with
  * one source of each kind: a JPEG turned and mirrored by EXIF 7, PNG eXIf, WebP EXIF, AVIF irot and imir, an iPhone's
  * HEIC, a TIFF), each output compared with its reference rendering. The engine walks each source down every route the
  * plan gives it there and every format's encoder in each case (coveringWalk), not every source to every format: a
  * conversion here takes seconds (WebKitGTK's 30 of the default case took 73 s alone, its 18 of both cases now about
- * 40), and a source already seen down a route comes out the same way up whatever encoder follows. The scenarios run in
- * order in one browser, so the second case skips what the first walked.
+ * 40), and a source already seen down a route comes out the same way up whatever encoder follows. Both cases run in
+ * one page, the switch turned off between them as a visitor would, so the second skips what the first walked and the
+ * workers keep the codecs they compiled (a page a case started them all again).
  */
-const routeScenario = (routeCase: RouteCase, walked: Map<string, Set<string>>): Scenario => ({
-  name: `every oriented source comes out upright with ${routeCase.name}, to ${formatsNamed(routeCase)}`,
+const routeScenario: Scenario = {
+  name: `every oriented source comes out upright ${ENGINE_ROUTE_CASES.map((routeCase) => `with ${routeCase.name}, to ${formatsNamed(routeCase)}`).join(', and ')}`,
   async run(context) {
     const { session } = context;
-    // What this try walks counts for the next case only once it has passed: a retry walks the case again in full.
-    const seen = new Set(walked.get(session.engine));
-    const passes = coveringWalk(routeCase, CANVAS_OF[session.engine]!, seen);
+    // What this try walks: a retry walks every case again in full.
+    const walked = new Set<string>();
     const orientedDir = join(context.fixtureDir, 'oriented');
-    const expected = await expectedOutputs(routeCase, orientedDir);
     await open(context);
-    let selected: string[] = passes[0]!.sources.map(({ name }) => name);
-    await addFiles(context, selected.map((name) => join('oriented', name)));
-    if (routeCase.settings.enableCompression === false) {
-      await session.run(`[...document.querySelectorAll('input[role="switch"]')].find((input) => input.labels[0]?.textContent.includes('Optimised compression')).click(); return true;`);
-    }
     await session.type('input[type="email"]', 'ada@example.com');
+    let selected: string[] = [];
     const wrong: string[] = [];
-    for (const pass of passes) {
-      const names = pass.sources.map(({ name }) => name);
-      for (const name of selected.filter((name) => !names.includes(name))) await clickButton(context, `Remove ${name}`);
-      const missing = names.filter((name) => !selected.includes(name));
-      if (missing.length > 0) await addFiles(context, missing.map((name) => join('oriented', name)), names.length);
-      await waitFor(context, `return document.querySelectorAll('[data-testid="file-card"]').length === ${names.length}`, `${names.length} file cards`);
-      selected = names;
-      const output = OUTPUTS.find(({ format }) => format === pass.format)!;
-      await session.run(`document.querySelector('input[name="output-format"][value="${output.format}"]').click(); return true;`);
-      await clickButton(context, 'Convert ', { prefix: true });
-      const statuses = await jobsSettled(context, names.length);
-      check(statuses.every((status) => status === 'completed'), `${session.engine}: ${output.label} jobs ended ${statuses.join(', ')}`);
-      const before = await session.run<number>(`return window.__downloads.length`);
-      await clickButton(context, 'Download All (.zip)');
-      const zip = (await downloaded(context, before + 1))[before]!;
-      const entries = Object.fromEntries(Object.entries(unzipSync(new Uint8Array(zip.bytes))).map(([name, bytes]) => [name, Buffer.from(bytes)]));
-      wrong.push(...(await wrongOutputs(entries, new Map([...expected].filter(([name]) => names.includes(name))), output)));
-      await clickButton(context, 'Clear finished');
-      await waitFor(context, `return document.querySelectorAll('[data-testid="job"]').length === 0`, 'the finished jobs to be cleared');
+    for (const routeCase of ENGINE_ROUTE_CASES) {
+      const passes = coveringWalk(routeCase, CANVAS_OF[session.engine]!, walked);
+      const expected = await expectedOutputs(routeCase, orientedDir);
+      if (routeCase.settings.enableCompression === false) {
+        await session.run(`[...document.querySelectorAll('input[role="switch"]')].find((input) => input.labels[0]?.textContent.includes('Optimised compression')).click(); return true;`);
+      }
+      for (const pass of passes) {
+        const names = pass.sources.map(({ name }) => name);
+        for (const name of selected.filter((name) => !names.includes(name))) await clickButton(context, `Remove ${name}`);
+        const missing = names.filter((name) => !selected.includes(name));
+        if (missing.length > 0) await addFiles(context, missing.map((name) => join('oriented', name)), names.length);
+        await waitFor(context, `return document.querySelectorAll('[data-testid="file-card"]').length === ${names.length}`, `${names.length} file cards`);
+        selected = names;
+        const output = OUTPUTS.find(({ format }) => format === pass.format)!;
+        await session.run(`document.querySelector('input[name="output-format"][value="${output.format}"]').click(); return true;`);
+        await clickButton(context, 'Convert ', { prefix: true });
+        const statuses = await jobsSettled(context, names.length);
+        check(statuses.every((status) => status === 'completed'), `${session.engine}: ${routeCase.name}, ${output.label} jobs ended ${statuses.join(', ')}`);
+        const before = await session.run<number>(`return window.__downloads.length`);
+        await clickButton(context, 'Download All (.zip)');
+        const zip = (await downloaded(context, before + 1))[before]!;
+        const entries = Object.fromEntries(Object.entries(unzipSync(new Uint8Array(zip.bytes))).map(([name, bytes]) => [name, Buffer.from(bytes)]));
+        const passWrong = await wrongOutputs(entries, new Map([...expected].filter(([name]) => names.includes(name))), output);
+        wrong.push(...passWrong.map((line) => `${routeCase.name}: ${line}`));
+        await clickButton(context, 'Clear finished');
+        await waitFor(context, `return document.querySelectorAll('[data-testid="job"]').length === 0`, 'the finished jobs to be cleared');
+      }
     }
     check(wrong.length === 0, `${session.engine}: ${wrong.length} outputs not upright:\n      ${wrong.join('\n      ')}`);
-    walked.set(session.engine, seen);
   },
-});
+};
 
 /** The longest the offline scenario waits for the service worker to take the page over. */
 const SERVICE_WORKER_LIMIT_MS = 120_000;
-
-/** What each engine's route scenarios have walked so far, by engine (coveringWalk's keys). */
-const walkedByEngine = new Map<string, Set<string>>();
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -320,7 +319,7 @@ export const SCENARIOS: Scenario[] = [
       for (const [name, bytes] of Object.entries(entries)) await checkDecodes(session.engine, `${name} in the zip`, Buffer.from(bytes), output.format);
     },
   },
-  ...ENGINE_ROUTE_CASES.map((routeCase) => routeScenario(routeCase, walkedByEngine)),
+  routeScenario,
   {
     name: `Smart compression to WebP: each job shows its look, at or above the default level's target, and decodes`,
     async run(context) {
