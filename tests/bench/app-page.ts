@@ -22,11 +22,12 @@ async function waitForHttp(url: string): Promise<void> {
 /**
  * `vite preview` of a production build (`dist`, built beforehand, or another `outDir`), once it answers; kill() the result to stop it. Vite
  * runs as the child itself: through npx, kill() stopped npx and left the server holding the port and the bench's
- * event loop, so a finished bench never exited.
+ * event loop, so a finished bench never exited. `env` is the build's configuration where it has one: the preview's
+ * headers follow it (connect-src opens to the configured integrations, vite.config.ts).
  */
-export async function startAppServer(outDir = join(ROOT, 'dist'), port = APP_PORT) {
+export async function startAppServer(outDir = join(ROOT, 'dist'), port = APP_PORT, env: Record<string, string> = {}) {
   const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-  const child = spawn(process.execPath, [vite, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'], { cwd: ROOT, stdio: 'ignore' });
+  const child = spawn(process.execPath, [vite, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, ...env } });
   await waitForHttp(`http://localhost:${port}/`);
   return child;
 }

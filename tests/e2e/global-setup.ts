@@ -1,59 +1,48 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { makeFixtures } from '../fixtures/make-fixtures.ts';
 import { makeOrientedSources } from '../fixtures/oriented.ts';
+import { startAppServer } from '../bench/app-page.ts';
 import { integrationsEnv, integrationsPort } from '../../playwright.config.ts';
 import { FIXTURE_DIR } from './helpers.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
 
 /**
  * The fixtures are made while the build with every integration configured is made and served (integrations.spec.ts):
  * one after the other they took 20 s before the first test, most of it one thread each (docs/testing.md).
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const integrations = serveIntegrationsBuild();
-  try {
-    await Promise.all([makeFixtures(FIXTURE_DIR).then(() => makeOrientedSources(join(FIXTURE_DIR, 'oriented'))), integrations.ready]);
-  } catch (error) {
-    await integrations.stop();
-    throw error;
+  const [server, fixtures] = await Promise.allSettled([serveIntegrationsBuild(), makeFixtures(FIXTURE_DIR).then(() => makeOrientedSources(join(FIXTURE_DIR, 'oriented')))]);
+  const stop = async () => {
+    if (server.status === 'fulfilled' && server.value) await stopServer(server.value);
+  };
+  const failed = [server, fixtures].find((outcome) => outcome.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw failed.reason;
   }
-  return integrations.stop;
+  return stop;
 }
 
-const integrationsUrl = `http://localhost:${integrationsPort}`;
-
-const answers = (url: string) =>
-  fetch(url).then(
-    (response) => response.ok,
-    () => false,
-  );
-
 /**
- * `vite build` of the configured build into dist-integrations, then `vite preview` of it on its port, as a web server
- * of Playwright's would (one already there is used outside CI). `ready` settles once it answers; `stop` ends it.
+ * `vite build` of the configured build into dist-integrations, then `vite preview` of it on its port (startAppServer),
+ * as a web server of Playwright's would; outside CI a server already answering there is used as it is (null).
  */
-function serveIntegrationsBuild(): { ready: Promise<void>; stop: () => Promise<void> } {
-  const reuse = !process.env.CI;
-  let stop = async () => {};
-  const ready = (async () => {
-    if (reuse && (await answers(integrationsUrl))) return;
-    const command = `npx vite build --outDir dist-integrations --emptyOutDir --logLevel warn && exec npx vite preview --outDir dist-integrations --port ${integrationsPort} --strictPort`;
-    const server = spawn('sh', ['-c', command], { env: { ...process.env, ...integrationsEnv }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-    let errors = '';
-    server.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
-    stop = async () => {
-      if (server.exitCode !== null || server.signalCode !== null) return;
-      process.kill(-server.pid!, 'SIGTERM');
-      await exited;
-    };
-    const limit = Date.now() + 180_000;
-    for (;;) {
-      if (await answers(integrationsUrl)) return;
-      const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('running'), 200))]);
-      if (code !== 'running') throw new Error(`The configured build's server ended (${code}) before it answered on ${integrationsUrl}:\n${errors}`);
-      if (Date.now() > limit) throw new Error(`The configured build's server did not answer on ${integrationsUrl} within 3 minutes:\n${errors}`);
-    }
-  })();
-  return { ready, stop: () => stop() };
+async function serveIntegrationsBuild(): Promise<ChildProcess | null> {
+  if (!process.env.CI && (await fetch(`http://localhost:${integrationsPort}`).then((response) => response.ok, () => false))) return null;
+  const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  const build = spawn(process.execPath, [vite, 'build', '--outDir', 'dist-integrations', '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, env: { ...process.env, ...integrationsEnv }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  build.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => build.once('exit', resolve));
+  if (code !== 0) throw new Error(`The configured build failed (${code}):\n${errors}`);
+  return startAppServer(join(ROOT, 'dist-integrations'), integrationsPort, integrationsEnv);
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill();
+  await exited;
 }
