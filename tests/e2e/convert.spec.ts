@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './shared-page.ts';
 import sharp from 'sharp';
 import { ANIMATED_FRAMES, FIXTURES, photo, photoPixels } from '../fixtures/make-fixtures.ts';
-import { chooseFormat, fileCard, fixtureBytes, openConverter, pickFiles } from './helpers.ts';
+import { chooseFormat, fileCard, fixtureBytes, pickFiles } from './helpers.ts';
 import { convertAll, decoded, downloadAllZip, downloadJob, exifOf, magicFormat, sharpReadable } from './convert-helpers.ts';
 
 /** Each output, and what sharp says it read (a JPEG XL reaches it as djxl's PNG: sharpReadable). */
@@ -12,10 +12,6 @@ const OUTPUTS = [
   { label: 'AVIF', format: 'avif', extension: 'avif', readAs: 'heif' },
   { label: 'JPEG XL', format: 'jxl', extension: 'jxl', readAs: 'png' },
 ] as const;
-
-test.beforeEach(async ({ page }) => {
-  await openConverter(page);
-});
 
 /** The mean difference per channel between an output and the photo the fixtures were drawn from (0–255). */
 async function differenceFromPhoto(bytes: Buffer): Promise<number> {

@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './shared-page.ts';
 import { FIXTURES } from '../fixtures/make-fixtures.ts';
-import { chooseFormat, convertButton, enterEmail, holdRequests, openConverter, pickFiles } from './helpers.ts';
+import { chooseFormat, convertButton, enterEmail, holdRequests, pickFiles } from './helpers.ts';
 import { downloadJob, magicFormat } from './convert-helpers.ts';
 
 test.beforeEach(async ({ page }) => {
-  await openConverter(page);
   await pickFiles(page, [FIXTURES.jpeg]);
   await expect(page.getByText('Added 1 image', { exact: true })).toBeVisible();
 });
@@ -49,7 +48,7 @@ test('with no valid files Convert is disabled and says why', async ({ page }) =>
   await expect(page.getByTestId('job')).toHaveCount(0);
 });
 
-test('an address typed, and one autofilled, before the page is alive is kept with the settings chosen then, and converts', async ({ page }) => {
+test('an address typed, and one autofilled, before the page is alive is kept with the settings chosen then, and converts', async ({ freshPage: page }) => {
   const release = await holdRequests(page, '**/assets/main-*.js');
   await page.goto('/');
   await expect(page.getByText('Add Images')).toBeVisible();

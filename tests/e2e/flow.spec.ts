@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './shared-page.ts';
 import sharp from 'sharp';
 import { ESTIMATE_CAP } from '../../src/conversion/jobs.ts';
 import { FIXTURES } from '../fixtures/make-fixtures.ts';
@@ -15,10 +15,6 @@ const jobs = (page: import('@playwright/test').Page) => page.getByTestId('job');
  * look at mid-run, without a 12 MP encode to make the run last (seconds of both cores on a slow host).
  */
 const holdAvifEncoder = (page: import('@playwright/test').Page) => holdRequests(page, '**/avif_enc*.wasm');
-
-test.beforeEach(async ({ page }) => {
-  await openConverter(page);
-});
 
 test('a second Convert with unchanged settings makes no job; after changing quality every file converts again', async ({ page }) => {
   await pickFiles(page, [FIXTURES.jpeg, FIXTURES.png]);
@@ -67,7 +63,8 @@ test('"Target file size" on with no size is a field error, and Convert waits for
   await expect(convertButton(page)).toBeEnabled();
 });
 
-test('focus stays on something visible: the batch progress after Convert, the next card after Remove', async ({ page }) => {
+test('focus stays on something visible: the batch progress after Convert, the next card after Remove', async ({ freshPage: page }) => {
+  await openConverter(page);
   const release = await holdAvifEncoder(page);
   await pickFiles(page, [FIXTURES.secondJpeg, FIXTURES.jpeg, FIXTURES.png]);
   await expect(page.getByText('Ready to convert')).toHaveCount(3);
@@ -107,7 +104,8 @@ for (const viewport of [
   { name: 'a phone', width: 390, height: 844 },
   { name: 'a desktop', width: 1280, height: 900 },
 ]) {
-  test(`on ${viewport.name}, Convert is on screen with the page at the top, and the batch's progress wherever it is scrolled`, async ({ page }) => {
+  test(`on ${viewport.name}, Convert is on screen with the page at the top, and the batch's progress wherever it is scrolled`, async ({ freshPage: page }) => {
+    await openConverter(page);
     await page.setViewportSize(viewport);
     const release = await holdAvifEncoder(page);
     await pickFiles(page, [FIXTURES.secondJpeg, FIXTURES.jpeg, FIXTURES.png]);
@@ -153,7 +151,8 @@ for (const viewport of [
   });
 }
 
-test('on a phone the action bar leaves most of the screen to the page in every state, and its buttons show their whole labels', async ({ page }) => {
+test('on a phone the action bar leaves most of the screen to the page in every state, and its buttons show their whole labels', async ({ freshPage: page }) => {
+  await openConverter(page);
   await page.setViewportSize({ width: 390, height: 844 });
   const bar = page.getByRole('region', { name: 'Convert' });
   const expectCompact = async (state: string) => {
@@ -275,7 +274,8 @@ test('the preset chip in force shows as pressed', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Web 1920 wide' })).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('a 12 MP photo to a 17 MP AVIF: the job\'s bar moves at least every 2 seconds (two ticks) until the last points, which are the worker\'s', ALONE, async ({ page }) => {
+test('a 12 MP photo to a 17 MP AVIF: the job\'s bar moves at least every 2 seconds (two ticks) until the last points, which are the worker\'s', ALONE, async ({ freshPage: page }) => {
+  await openConverter(page);
   await pickFiles(page, [FIXTURES.photo12mp]);
   await page.getByRole('radio', { name: 'AVIF', exact: true }).check();
   // Upscaled, so the job lasts long enough to watch at libavif's speed 8 (12 MP takes about 3 s here, 17 MP about
@@ -329,7 +329,8 @@ const AXE_SCREENS = [
   { name: 'a desktop', width: 1280, height: 900 },
 ];
 
-test(`axe finds no WCAG A/AA violation on ${AXE_SCREENS.map(({ name }) => name).join(' and on ')} in any state: idle, files, running, done`, async ({ page }) => {
+test(`axe finds no WCAG A/AA violation on ${AXE_SCREENS.map(({ name }) => name).join(' and on ')} in any state: idle, files, running, done`, async ({ freshPage: page }) => {
+  await openConverter(page);
   // Axe reads colours as painted: a toast fading in or out has too little contrast for a moment (CI caught the
   // finishing toast's message half-faded, and later a toast that began to leave while axe was reading the page).
   // So a reading counts only if nothing that animates once ran before it ended; otherwise the page is read again.

@@ -1,11 +1,8 @@
-import { expect, test, type FileChooser } from '@playwright/test';
+import type { FileChooser } from '@playwright/test';
+import { expect, test } from './shared-page.ts';
 import sharp from 'sharp';
 import { FIXTURES } from '../fixtures/make-fixtures.ts';
 import { dropFiles, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers.ts';
-
-test.beforeEach(async ({ page }) => {
-  await openConverter(page);
-});
 
 test('the drop zone shows "Add Images", "Tap here or drag & drop images" and "Max 25 MB • JPG, PNG, WebP, AVIF, JPEG XL, HEIC, TIFF, GIF, BMP"', async ({ page }) => {
   await expect(page.getByText('Add Images')).toBeVisible();
@@ -129,7 +126,8 @@ test('the drop zone opens the picker from the keyboard (Enter and Space)', async
   await choosers[1]!.setFiles([]);
 });
 
-test('a long selection whose grid is still loading shows its first cards, and focus on one stays on it when the grid takes their place', async ({ page }) => {
+test('a long selection whose grid is still loading shows its first cards, and focus on one stays on it when the grid takes their place', async ({ freshPage: page }) => {
+  await openConverter(page);
   // The long grid's code is fetched the first time a selection is that long; until it runs, the first cards stand in.
   const releaseGrid = await holdRequests(page, '**/VirtualFileGrid-*.js');
   const files = Array.from({ length: 80 }, (_, i) => ({ name: `shot-${String(i).padStart(2, '0')}.jpg`, mimeType: 'image/jpeg', buffer: fixtureBytes(FIXTURES.jpeg) }));

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './shared-page.ts';
 import sharp from 'sharp';
 import { smartTarget } from '../../core/look.ts';
 import { ssimulacra2Metric, type Ssimulacra2 } from '../../wasm/ssimulacra2/metric.ts';
@@ -7,7 +7,7 @@ import { lookTiles } from '../../core/look.ts';
 import { lookView } from '../../workers/pipeline/look.ts';
 import { FIXTURES } from '../fixtures/make-fixtures.ts';
 import { convertAll, downloadJob, sharpReadable } from './convert-helpers.ts';
-import { chooseFormat, fixtureBytes, openConverter, pickFiles } from './helpers.ts';
+import { chooseFormat, fixtureBytes, pickFiles } from './helpers.ts';
 
 /**
  * How an output looks: every lossy output is judged (SSIMULACRA2 on a view of full-resolution tiles) and its job says
@@ -32,7 +32,6 @@ async function scoreInNode(source: Buffer, output: Buffer): Promise<number> {
 }
 
 test('a lossy output shows how it looks, with its score on hover and in Compare', async ({ page }) => {
-  await openConverter(page);
   await pickFiles(page, [FIXTURES.largeJpeg]);
   await chooseFormat(page, 'JPG');
   await convertAll(page, 1);
@@ -48,7 +47,6 @@ test('a lossy output shows how it looks, with its score on hover and in Compare'
 });
 
 test('a lossless output is not judged: nothing was lost to judge', async ({ page }) => {
-  await openConverter(page);
   await pickFiles(page, [FIXTURES.png]);
   await chooseFormat(page, 'PNG');
   await convertAll(page, 1);
@@ -58,7 +56,6 @@ test('a lossless output is not judged: nothing was lost to judge', async ({ page
 
 test('Smart compression: each image at or above its level’s score, at the quality it chose, the file as judged', async ({ page }) => {
   const files = [FIXTURES.largeJpeg, FIXTURES.jpeg, FIXTURES.secondJpeg];
-  await openConverter(page);
   await pickFiles(page, files);
   await chooseFormat(page, 'WebP');
   await page.getByRole('switch', { name: /Smart compression/ }).check();

@@ -1,11 +1,8 @@
-import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './shared-page.ts';
 import { chooseFormat, openConverter } from './helpers.ts';
 
-test.beforeEach(async ({ page }) => {
-  await openConverter(page);
-});
-
-test('defaults: WebP, quality 80, strip metadata and optimised compression on, no resize', async ({ page }) => {
+async function expectDefaults(page: Page): Promise<void> {
   await expect(page.getByRole('radio', { name: 'WebP' })).toBeChecked();
   await expect(page.getByLabel('Quality', { exact: true })).toHaveValue('80');
   await expect(page.getByRole('switch', { name: /Strip metadata/ })).toBeChecked();
@@ -16,6 +13,22 @@ test('defaults: WebP, quality 80, strip metadata and optimised compression on, n
   await expect(page.getByLabel('Width (px)')).toHaveValue('');
   await expect(page.getByLabel('Height (px)')).toHaveValue('');
   for (const name of ['Brightness', 'Contrast', 'Saturation']) await expect(page.getByLabel(name, { exact: true })).toHaveValue('0');
+}
+
+// A first visit's, in a page of its own; and "Reset settings" brings them back, as it does for the other tests here,
+// which share a page (shared-page.ts).
+test('defaults: WebP, quality 80, strip metadata and optimised compression on, no resize; "Reset settings" brings them back', async ({ freshPage: page }) => {
+  await openConverter(page);
+  await expectDefaults(page);
+  await chooseFormat(page, 'JPG');
+  await page.getByLabel('Quality', { exact: true }).fill('50');
+  await page.getByRole('switch', { name: /Strip metadata/ }).uncheck();
+  await page.getByRole('switch', { name: /Optimised compression/ }).uncheck();
+  await page.getByRole('switch', { name: /Target file size/ }).check();
+  await page.getByRole('button', { name: 'Social 1080×1080' }).click();
+  await page.getByLabel('Brightness', { exact: true }).fill('20');
+  await page.getByRole('button', { name: 'Reset settings' }).click();
+  await expectDefaults(page);
 });
 
 test('slider ranges: quality 10–100 step 5; adjustments −50 to 50 step 5; compression level 50–95 step 5', async ({ page }) => {
