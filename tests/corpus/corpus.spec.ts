@@ -1,9 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
-import { chooseFormat, convertButton, enterEmail, jobFigures, openConverter, saveDownload } from '../e2e/helpers.ts';
+import { chooseFormat, convertButton, enterEmail, jobFigures, saveDownload } from '../e2e/helpers.ts';
+import { expect, test } from '../e2e/shared-page.ts';
 import { isUprightOf, shownThumbnail } from '../fixtures/oriented.ts';
 import { magicFormat, sharpReadable } from '../independentDecoders.ts';
 import { smartTarget } from '../../core/look.ts';
@@ -154,7 +155,6 @@ function formatBatchTests(): void {
         test(`${manifest.mode} corpus, files ${range} of ${group} → ${format.label}, ${FRAMING_NAMES[framing]}`, async ({ page }) => {
           const problems: string[] = [];
           const differences: [string, number][] = [];
-          await openConverter(page);
           await page.getByTestId('file-input').setInputFiles(batch.map((file) => join(CORPUS_DIR, file.path)));
           await expect(page.getByTestId('file-card')).toHaveCount(batch.length);
 
@@ -251,7 +251,6 @@ test(`${manifest.mode} corpus, real photographs, Smart compression → every sco
     .filter((file) => file.expect === 'converts' && file.name.endsWith('.jpg') && /^(ukui-wallpapers:|variant of ukui-wallpapers' the-mouse\.jpg: (exiftool -Orientation#=[16]|ImageMagick|exiftool: an ICC))/.test(file.source))
     .slice(0, 6);
   expect(photos.length, 'real photographs in the corpus').toBeGreaterThanOrEqual(4);
-  await openConverter(page);
   await page.getByTestId('file-input').setInputFiles(photos.map((file) => join(CORPUS_DIR, file.path)));
   await page.getByRole('switch', { name: /Smart compression/ }).check();
   const target = smartTarget(Number(await page.getByLabel('Compression level', { exact: true }).inputValue()));
@@ -282,7 +281,6 @@ test(`${manifest.mode} corpus, PngSuite and its size images: each file ends the 
   // (under the queue's virtualisation threshold).
   const ordered = [...files.filter((file) => !sizes.includes(file)).slice(0, LONG_BATCH - sizes.length), ...sizes];
   expect(ordered.length - sizes.length, 'files before the tiny ones').toBeGreaterThan(16);
-  await openConverter(page);
   const outcome = (job: JobState | undefined) => (job ? `${job.status}${job.status === 'error' ? `: ${job.text}` : ''}` : 'missing');
 
   await page.getByTestId('file-input').setInputFiles(ordered.map((file) => join(CORPUS_DIR, file.path)));
@@ -331,7 +329,6 @@ test(`${manifest.mode} corpus, large grainy photographs, Smart compression → n
   writeFileSync(grainy, await photoFrom(join(mate, 'nature', 'Garden.jpg'), 6028, 3391, 66));
   const photos = [join(mate, 'abstract', 'Elephants_5640x3172.jpg'), grainy];
 
-  await openConverter(page);
   await page.getByTestId('file-input').setInputFiles(photos);
   await chooseFormat(page, 'WebP');
   await enterEmail(page);
