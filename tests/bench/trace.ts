@@ -18,13 +18,16 @@
  *                                              style and layout, and rendering, at the batch's real cost
  *   npm run bench:trace -- --memory            instead of the UI thread, where the page's memory goes during the batch:
  *                                              the renderer's allocators from Chromium's memory dumps (memory-trace.ts)
+ *   npm run bench:trace -- --intake --count 1000 --size 640x480   the intake instead of a batch: a folder of that many
+ *                                              photos (20 made, linked in turn) handed to the page, until every file is
+ *                                              listed and the cards in the page have their previews (with --profile too)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allJobsSettled, centre, convertButton, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, tapUntil, throttle, type AppSettings } from './app-page.ts';
 import { tapPoint } from '../phone-cpu.ts';
 import { instrumentApp } from './app-instrument.ts';
-import { corpusGallery, naturalPhotos, photoSet } from './inputs.ts';
+import { corpusGallery, naturalPhotos, photoFolder, photoSet } from './inputs.ts';
 import { MEMORY_CATEGORY, MemoryTrace, memoryReport } from './memory-trace.ts';
 import { uiThread, type TraceEvent } from '../ui-thread-tasks.ts';
 
@@ -45,6 +48,7 @@ const PHONE = argv.includes('--phone');
 const PROFILE = argv.includes('--profile');
 const MEMORY = argv.includes('--memory');
 const FRAMES = argv.includes('--frames');
+const INTAKE = argv.includes('--intake');
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking', 'toplevel', 'blink'];
 
 const ms = (us: number | undefined) => ((us ?? 0) / 1000).toFixed(1);
@@ -56,7 +60,7 @@ function countBy(events: TraceEvent[], key: (e: TraceEvent) => string): string {
   return top.slice(0, 6).map(([k, n]) => `${k} ×${n}`).join('; ') + (top.length > 6 ? '; …' : '');
 }
 
-function report(events: TraceEvent[]): string[] {
+function report(events: TraceEvent[], span = 'from Convert to the last job'): string[] {
   const ui = uiThread(events);
   const click = ui.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
   const from = click?.ts ?? ui[0]?.ts ?? 0;
@@ -72,8 +76,8 @@ function report(events: TraceEvent[]): string[] {
     scriptEnd = e.ts + (e.dur ?? 0);
   }
   const lines = [
-    `Script on the UI thread from Convert to the last job: ${ms(scriptCpu)} ms of CPU.`,
-    `Layouts from Convert to the last job: ${layouts.length}, ${layouts.length - whole.length} of them partial (a relayout boundary's subtree); ` +
+    `Script on the UI thread ${span}: ${ms(scriptCpu)} ms of CPU.`,
+    `Layouts ${span}: ${layouts.length}, ${layouts.length - whole.length} of them partial (a relayout boundary's subtree); ` +
       `${ms(layouts.reduce((sum, e) => sum + (e.tdur ?? 0), 0))} ms of CPU in all, the longest ${ms(Math.max(0, ...layouts.map((e) => e.tdur ?? 0)))} ms.`,
     '',
     'Layouts of the whole page (when, dirty / all layout objects, CPU, what invalidated layout since the layout before):',
@@ -152,7 +156,42 @@ function describeLongFrames(frames: LongFrame[]): string[] {
   });
 }
 
+/** The page's UI thread over the intake of a folder of COUNT photos: its long tasks and what ran in them. */
+async function traceIntake(): Promise<void> {
+  const { folder, paths } = photoFolder(COUNT, [await photoSet(Math.min(COUNT, 20), WIDTH, HEIGHT)], `${COUNT} photos`);
+  const server = await startAppServer();
+  const browser = await launchChromium();
+  try {
+    const page = await (await openContext(browser)).newPage();
+    await openIdleApp(page);
+    await browser.startTracing(page, { categories: CATEGORIES });
+    const profiler = PROFILE ? await startProfiler(page) : null;
+    const intake = await prepareBatch(page, paths, settings, folder);
+    const profile = profiler ? (await profiler.send('Profiler.stop')).profile : null;
+    const trace = await browser.stopTracing();
+    const results = join(import.meta.dirname, 'results');
+    mkdirSync(results, { recursive: true });
+    writeFileSync(join(results, 'trace.json'), trace);
+    if (profile) writeFileSync(join(results, 'page.cpuprofile'), JSON.stringify(profile));
+    console.log(`a folder of ${COUNT} photos (${WIDTH} × ${HEIGHT}): listed in ${Math.round(intake.listed - intake.from)} ms, the page's previews in ${Math.round(intake.to - intake.from)} ms; trace in tests/bench/results/trace.json\n`);
+    console.log(report(JSON.parse(trace.toString()).traceEvents as TraceEvent[], 'from the first setting to the last preview').join('\n'));
+    if (profile) console.log(['', 'Self time by function on the UI thread (CPU profile):', ...selfTimes(profile)].join('\n'));
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+}
+
+async function startProfiler(page: import('@playwright/test').Page) {
+  const profiler = await page.context().newCDPSession(page);
+  await profiler.send('Profiler.enable');
+  await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+  await profiler.send('Profiler.start');
+  return profiler;
+}
+
 async function main() {
+  if (INTAKE) return traceIntake();
   const photos = option('photos');
   const inputs = photos === 'gallery' ? corpusGallery() : photos ? { name: photos, paths: naturalPhotos(photos) } : await photoSet(COUNT, WIDTH, HEIGHT);
   const server = await startAppServer();
@@ -173,12 +212,7 @@ async function main() {
     const tracing = !MEMORY && !FRAMES;
     if (FRAMES) await page.evaluate(observeLongFrames);
     if (tracing) await browser.startTracing(page, { categories: CATEGORIES });
-    const profiler = PROFILE ? await page.context().newCDPSession(page) : null;
-    if (profiler) {
-      await profiler.send('Profiler.enable');
-      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
-      await profiler.send('Profiler.start');
-    }
+    const profiler = PROFILE ? await startProfiler(page) : null;
     if (PHONE) {
       await page.touchscreen.tap(convertAt.x, convertAt.y);
       await tapUntil(() => page.touchscreen.tap(rotate!.x, rotate!.y), allJobsSettled(page, inputs.paths.length));
