@@ -7,6 +7,8 @@ import { chromiumArgs, chromiumPath } from '../../playwright.config.ts';
 import { slowPageCpu, TAP_EVERY_MS, tapPoint } from '../phone-cpu.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+/** Vite's own script, run by this Node (not through npx and a shell, whose kill() leaves Vite running). */
+export const VITE_BIN = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
 export const APP_PORT = 4180;
 export const APP_URL = `http://localhost:${APP_PORT}/`;
 
@@ -26,8 +28,7 @@ async function waitForHttp(url: string): Promise<void> {
  * headers follow it (connect-src opens to the configured integrations, vite.config.ts).
  */
 export async function startAppServer(outDir = join(ROOT, 'dist'), port = APP_PORT, env: Record<string, string> = {}) {
-  const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-  const child = spawn(process.execPath, [vite, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [VITE_BIN, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, ...env } });
   await waitForHttp(`http://localhost:${port}/`);
   return child;
 }

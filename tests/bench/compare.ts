@@ -18,7 +18,7 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { instrumentApp, readRecord, type AppRecord } from './app-instrument.ts';
-import { convertOnPhone, openIdleApp, openPage, prepareBatch, startAppServer, type AppSettings } from './app-page.ts';
+import { convertOnPhone, openIdleApp, openPage, prepareBatch, startAppServer, VITE_BIN, type AppSettings } from './app-page.ts';
 import { median } from '../../src/lib/median.ts';
 import { longTaskFigures, oneWorkerBusyFigures, tapFigures } from './figures.ts';
 import { corpusGallery, photoSet, type InputSet } from './inputs.ts';
@@ -84,7 +84,7 @@ async function runOnce(url: string, paths: string[]): Promise<RunFigures> {
 
 /** `vite build` of the tree at `dir`, into its dist/. */
 function build(dir: string): void {
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: dir, stdio: 'ignore' });
+  execFileSync(process.execPath, [VITE_BIN, 'build'], { cwd: dir, stdio: 'ignore' });
 }
 
 /** The other commit's build, made in a worktree of its own (sharing this tree's node_modules), in `dir`/dist. */

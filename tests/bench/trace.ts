@@ -169,10 +169,7 @@ async function traceIntake(): Promise<void> {
     const intake = await prepareBatch(page, paths, settings, folder);
     const profile = profiler ? (await profiler.send('Profiler.stop')).profile : null;
     const trace = await browser.stopTracing();
-    const results = join(import.meta.dirname, 'results');
-    mkdirSync(results, { recursive: true });
-    writeFileSync(join(results, 'trace.json'), trace);
-    if (profile) writeFileSync(join(results, 'page.cpuprofile'), JSON.stringify(profile));
+    writeResults(trace, profile);
     console.log(`a folder of ${COUNT} photos (${WIDTH} × ${HEIGHT}): listed in ${Math.round(intake.listed - intake.from)} ms, the page's previews in ${Math.round(intake.to - intake.from)} ms; trace in tests/bench/results/trace.json\n`);
     console.log(report(JSON.parse(trace.toString()).traceEvents as TraceEvent[], 'from the first setting to the last preview').join('\n'));
     if (profile) console.log(['', 'Self time by function on the UI thread (CPU profile):', ...selfTimes(profile)].join('\n'));
@@ -180,6 +177,14 @@ async function traceIntake(): Promise<void> {
     await browser.close();
     server.kill();
   }
+}
+
+/** The trace, and the page's CPU profile if one was taken, in tests/bench/results (each opens in DevTools' Performance panel). */
+function writeResults(trace: Buffer, profile: unknown): void {
+  const results = join(import.meta.dirname, 'results');
+  mkdirSync(results, { recursive: true });
+  writeFileSync(join(results, 'trace.json'), trace);
+  if (profile) writeFileSync(join(results, 'page.cpuprofile'), JSON.stringify(profile));
 }
 
 async function startProfiler(page: import('@playwright/test').Page) {
@@ -229,11 +234,7 @@ async function main() {
       return;
     }
     const trace = await browser.stopTracing();
-    const results = join(import.meta.dirname, 'results');
-    mkdirSync(results, { recursive: true });
-    writeFileSync(join(results, 'trace.json'), trace);
-    // Opens in DevTools' Performance panel (or as a .cpuprofile) beside the trace.
-    if (profile) writeFileSync(join(results, 'page.cpuprofile'), JSON.stringify(profile));
+    writeResults(trace, profile);
     const slowdown = SLOWDOWN > 1 ? `, CPU ${SLOWDOWN}× slower` : '';
     console.log(`${inputs.name} → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${slowdown}; trace in tests/bench/results/trace.json\n`);
     const events = JSON.parse(trace.toString()).traceEvents as TraceEvent[];

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { makeFixtures } from '../fixtures/make-fixtures.ts';
 import { makeOrientedSources } from '../fixtures/oriented.ts';
-import { startAppServer } from '../bench/app-page.ts';
+import { startAppServer, VITE_BIN } from '../bench/app-page.ts';
 import { integrationsEnv, integrationsPort } from '../../playwright.config.ts';
 import { FIXTURE_DIR } from './helpers.ts';
 
@@ -31,8 +31,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
  */
 async function serveIntegrationsBuild(): Promise<ChildProcess | null> {
   if (!process.env.CI && (await fetch(`http://localhost:${integrationsPort}`).then((response) => response.ok, () => false))) return null;
-  const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-  const build = spawn(process.execPath, [vite, 'build', '--outDir', 'dist-integrations', '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, env: { ...process.env, ...integrationsEnv }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const build = spawn(process.execPath, [VITE_BIN, 'build', '--outDir', 'dist-integrations', '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, env: { ...process.env, ...integrationsEnv }, stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   build.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => build.once('exit', resolve));
