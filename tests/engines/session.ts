@@ -26,6 +26,12 @@ export interface EngineSession {
 export interface Waiting {
   session: EngineSession;
   signal: AbortSignal;
+  /**
+   * A shorter limit for this one wait, in milliseconds. A deadline, not `AbortSignal.any` with
+   * `AbortSignal.timeout`: Node 20 may collect a timeout signal held only by `any()`'s result, which then never aborts
+   * (nodejs/node#57736), and so a two-minute wait ran to the scenario's six.
+   */
+  limitMs?: number;
 }
 
 /**
@@ -37,12 +43,13 @@ const CUT_SHORT_BY_NAVIGATION = /unload event|no such frame|context was destroye
 
 /**
  * Polls a page expression until it is truthy, however long the page takes on this machine: the only limit is the
- * scenario's (`signal`). Its last value is in the error when that limit ends it, and what `describe` (another page
- * expression) says of the page then.
+ * scenario's (`signal`), or the wait's own `limitMs`. Its last value is in the error when a limit ends it, and what
+ * `describe` (another page expression) says of the page then.
  */
-export async function waitFor<T>({ session, signal }: Waiting, body: string, what: string, describe?: string): Promise<T> {
+export async function waitFor<T>({ session, signal, limitMs }: Waiting, body: string, what: string, describe?: string): Promise<T> {
+  const deadline = limitMs === undefined ? Infinity : Date.now() + limitMs;
   let last: T | undefined;
-  while (!signal.aborted) {
+  while (!signal.aborted && Date.now() < deadline) {
     last = await session.run<T>(body).catch((error: unknown) => {
       if (CUT_SHORT_BY_NAVIGATION.test(String(error))) return undefined;
       throw error;
