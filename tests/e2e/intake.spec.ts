@@ -1,5 +1,8 @@
 import type { FileChooser } from '@playwright/test';
 import { expect, test } from './shared-page.ts';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { FIXTURES } from '../fixtures/make-fixtures.ts';
 import { dropFiles, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers.ts';
@@ -163,4 +166,41 @@ test('a long selection keeps the cards near the screen; Remove in it still sends
   // The last card is reachable by scrolling, in its place.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(page.getByTestId('file-card').filter({ hasText: 'shot-79.jpg' })).toBeVisible();
+});
+
+test('cards not yet near the screen take the height they will have: scrolling down the grid moves nothing, on a desktop or a phone, loose or from a folder', async ({ page }) => {
+  // 50 photos: a plain grid (the long one places its cards itself), rows of it far below the screen.
+  const names = Array.from({ length: 50 }, (_, i) => `shot-${String(i).padStart(2, '0')}.jpg`);
+  const folder = mkdtempSync(join(tmpdir(), 'card-heights-'));
+  mkdirSync(join(folder, 'Trip'));
+  for (const name of names) writeFileSync(join(folder, 'Trip', name), fixtureBytes(FIXTURES.jpeg));
+  try {
+    for (const from of ['loose', 'a folder'] as const) {
+      if (from === 'loose') await page.getByTestId('file-input').setInputFiles(names.map((name) => join(folder, 'Trip', name)));
+      else await page.getByTestId('folder-input').setInputFiles(join(folder, 'Trip'));
+      await expect(page.getByTestId('selection-summary')).toHaveText(/^50 valid images/);
+      for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+        await page.setViewportSize(viewport);
+        // The grid's height at the page's top, before Chromium has rendered its far rows, and once a scroll to its end
+        // has (two frames on).
+        const heights = await page.evaluate(async () => {
+          const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+          const grid = document.querySelector('.file-grid')!;
+          window.scrollTo(0, 0);
+          await frame();
+          await frame();
+          const before = grid.getBoundingClientRect().height;
+          window.scrollTo(0, grid.getBoundingClientRect().bottom + window.scrollY - window.innerHeight);
+          await frame();
+          await frame();
+          return { before, after: grid.getBoundingClientRect().height };
+        });
+        expect(heights.after, `${from}, ${viewport.width} × ${viewport.height}`).toBeCloseTo(heights.before, 0);
+      }
+      await page.getByRole('button', { name: 'Clear all' }).click();
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
