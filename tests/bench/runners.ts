@@ -121,7 +121,7 @@ const PHONE_MEMORY_GB = 4;
 
 export interface AppRunOptions {
   deviceMemoryGb?: number;
-  /** The folder holding `paths` (and nothing else), added through the folder picker instead of the file picker. */
+  /** The folder holding `paths` (and nothing else), added with "Add a folder" (Chromium's folder dialog) instead of the file picker. */
   folder?: string;
   phone?: PhoneOptions;
   /** false: the page as a host that sends no isolation headers serves it (core/isolation.ts), so AVIF runs on one thread. */
@@ -206,7 +206,8 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
         intakeLongTasks: longTaskFigures(bench, intake.from, intake.listed),
         previews,
         longestTaskMs: longTaskFigures(bench, intake.from, bench.zipAt).longestMs,
-        storageMb: storageMb === null ? null : Math.round(storageMb / 1e6),
+        // The app's own: less the folder's copy the bench made for the folder dialog.
+        storageMb: storageMb === null ? null : Math.round((storageMb - intake.stagedBytes) / 1e6),
         zipBytes: zip.bytes,
         zipEntries: zip.names.length,
       },

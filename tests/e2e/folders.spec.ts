@@ -7,8 +7,8 @@ import { convertAll, downloadAllZip, magicFormat } from './convert-helpers.ts';
 import { fixtureBytes, openConverter } from './helpers.ts';
 
 /**
- * A folder of photos, picked whole ("Add a folder", `webkitdirectory`) or dragged from the file manager onto the drop
- * zone (the Entries API): its images come in with the folders they sat in, what is not an image is counted, and the
+ * A folder of photos, picked whole ("Add a folder": Chromium's folder dialog, elsewhere `webkitdirectory`) or dragged
+ * from the file manager onto the drop zone (the Entries API): its images come in with the folders they sat in, what is not an image is counted, and the
  * zip, "Save all to folder…" and a reload keep the tree. The drag is Chromium's own, from disk paths (DevTools'
  * Input.dispatchDragEvent), as a file manager's drop arrives.
  */
@@ -65,7 +65,7 @@ function savedTree(page: Page): Promise<Record<string, number[]>> {
   });
 }
 
-test('a picked folder comes in with its tree: its images with their folders, the rest counted; the zip, the saved folder and a reload keep the tree', async ({ page }) => {
+test('a folder picked with the file input (where there is no folder dialog) comes in with its tree: its images with their folders, the rest counted; the zip, the saved folder and a reload keep the tree', async ({ page }) => {
   await pickPrivateFolder(page);
   await openConverter(page);
   await page.getByTestId('folder-input').setInputFiles(join(root, 'Holiday'));
@@ -94,6 +94,53 @@ test('a picked folder comes in with its tree: its images with their folders, the
   await expect(page.getByText('Your last batch is back')).toBeVisible();
   await expect(page.locator('[data-testid="job"][data-status="completed"]')).toHaveCount(4);
   expect(Object.keys(await downloadAllZip(page)).sort()).toEqual(OUTPUTS);
+});
+
+test('"Add a folder" in Chromium opens its folder dialog: the folder picked comes in with its tree, the rest counted', async ({ page }) => {
+  await openConverter(page);
+  // The dialog cannot be driven headless: it gives a real folder of the origin's private file system holding the tree
+  // (the same FileSystemDirectoryHandle a folder picked on the disk is), and says how it was asked.
+  const tree = Object.fromEntries(Object.entries(TREE).map(([path, fixture]) => [path, [...(fixture ? fixtureBytes(fixture) : Buffer.from('Remember the sunscreen.\n'))]]));
+  await page.evaluate(async (tree) => {
+    type Folder = FileSystemDirectoryHandle;
+    const root = await navigator.storage.getDirectory();
+    for (const [path, bytes] of Object.entries(tree)) {
+      const parts = path.split('/');
+      let folder: Folder = root;
+      for (const name of parts.slice(0, -1)) folder = await folder.getDirectoryHandle(name, { create: true });
+      const writable = await (await folder.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
+      await writable.write(new Uint8Array(bytes));
+      await writable.close();
+    }
+    const asked: unknown[] = [];
+    Object.defineProperty(window, 'showDirectoryPicker', {
+      configurable: true,
+      value: async (options: unknown) => {
+        asked.push(options);
+        return root.getDirectoryHandle('Holiday');
+      },
+    });
+    (window as unknown as { __asked: unknown[] }).__asked = asked;
+  }, tree);
+  const choosers: unknown[] = [];
+  page.on('filechooser', (chooser) => choosers.push(chooser));
+  await page.getByRole('button', { name: 'Add a folder' }).click();
+  await expect(page.getByText('Added 4 images')).toBeVisible();
+  await expect(page.getByText('1 file skipped: not images.')).toBeVisible();
+  await expect(page.getByTestId('file-card').filter({ hasText: 'in Holiday/Beach' })).toHaveCount(2);
+  await expect(page.getByTestId('file-card').filter({ hasText: 'in Holiday/City' })).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { __asked: unknown[] }).__asked)).toEqual([{ mode: 'read', id: 'pixel-converter-sources', startIn: 'pictures' }]);
+  expect(choosers, 'the file input opened as well').toHaveLength(0);
+});
+
+test('"Add a folder" where the browser has no folder dialog (Firefox, Safari) opens the file input\'s folder picker', async ({ page }) => {
+  await page.addInitScript(() => Object.defineProperty(window, 'showDirectoryPicker', { configurable: true, value: undefined }));
+  await openConverter(page);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Add a folder' }).click();
+  await (await chooser).setFiles(join(root, 'Holiday'));
+  await expect(page.getByText('Added 4 images')).toBeVisible();
+  await expect(page.getByTestId('file-card').filter({ hasText: 'in Holiday/Beach' })).toHaveCount(2);
 });
 
 /** Drags paths from the disk onto the drop zone and drops them, as a file manager does (Chromium's own drag data). */

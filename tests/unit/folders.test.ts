@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickedFolder, walkEntries, type EntryLike } from '../../src/features/intake/folders.ts';
+import { pickedFolder, walkEntries, walkPickedFolder, type EntryLike, type FileHandleLike, type FolderHandleLike } from '../../src/features/intake/folders.ts';
 
 /**
  * A dropped folder as the File and Directory Entries API hands it to the page (webkitGetAsEntry): entries made here
@@ -56,5 +56,33 @@ describe('a picked folder (webkitdirectory)', () => {
     const { images, skipped } = pickedFolder([inFolder('Holiday/Beach/a.jpg', 'image/jpeg'), inFolder('Holiday/readme.md', 'text/markdown'), inFolder('Holiday/b.png', 'image/png')]);
     expect(images.map(({ file, folder }) => `${folder}|${file.name}`)).toEqual(['Holiday/Beach|a.jpg', 'Holiday|b.png']);
     expect(skipped).toBe(1);
+  });
+});
+
+/** A folder picked in Chromium's folder dialog (showDirectoryPicker), as its handles give it; made here, as the dialog cannot be. */
+function pickedFile(name: string, type = 'image/jpeg', readable = true): FileHandleLike {
+  return { kind: 'file', name, getFile: async () => (readable ? new File([new Uint8Array(200)], name, { type }) : Promise.reject(new DOMException('gone', 'NotFoundError'))) };
+}
+function pickedDirectory(name: string, children: (FileHandleLike | FolderHandleLike)[]): FolderHandleLike {
+  return {
+    kind: 'directory',
+    name,
+    values: async function* () {
+      yield* children;
+    },
+  };
+}
+
+describe('a folder picked in the folder dialog', () => {
+  it('gives every image under it with the folder it sat in (its own name first), in name order, and counts the rest and what cannot be read', async () => {
+    const holiday = pickedDirectory('Holiday', [
+      pickedDirectory('City', [pickedFile('a.jpg')]),
+      pickedFile('notes.txt', 'text/plain'),
+      pickedDirectory('Beach', [pickedFile('img10.png', 'image/png'), pickedFile('img9.jpg'), pickedFile('gone.jpg', 'image/jpeg', false)]),
+      pickedFile('c.webp', 'image/webp'),
+    ]);
+    const { images, skipped } = await walkPickedFolder(holiday);
+    expect(images.map(({ file, folder }) => `${folder}|${file.name}`)).toEqual(['Holiday/Beach|img9.jpg', 'Holiday/Beach|img10.png', 'Holiday|c.webp', 'Holiday/City|a.jpg']);
+    expect(skipped).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { SOURCE_LABELS } from '../../../core/formats.ts';
-import type { EntryLike, Intake, IncomingFile } from './folders.ts';
+import { folderPicker, pickFolder } from '../../lib/folderPicker.ts';
+import type { EntryLike, FolderHandleLike, Intake, IncomingFile } from './folders.ts';
 import { imagesOnly } from './imagesOnly.ts';
 
 interface DropZoneProps {
@@ -30,6 +31,25 @@ export const DropZone = memo(function DropZone({ onFiles }: DropZoneProps) {
     window.addEventListener('paste', onPaste);
     return () => window.removeEventListener('paste', onPaste);
   }, [onFiles]);
+
+  /**
+   * "Add a folder": Chromium's folder dialog where it has one (walked a listing and a file at a time: folders.ts), else
+   * the file input's folder picker (a phone's picks files). A folder the dialog cannot give (a system folder it
+   * refuses) falls back to the input too.
+   */
+  async function addFolder() {
+    const pick = folderPicker<FolderHandleLike>();
+    if (pick) {
+      const picked = await pickFolder(pick, { mode: 'read', id: 'pixel-converter-sources', startIn: 'pictures' }).catch(() => undefined);
+      if (picked === null) return;
+      if (picked) {
+        const { walkPickedFolder } = await import('./folders.ts');
+        take(await walkPickedFolder(picked));
+        return;
+      }
+    }
+    folderInputRef.current?.click();
+  }
 
   function openPicker() {
     inputRef.current?.click();
@@ -119,7 +139,7 @@ export const DropZone = memo(function DropZone({ onFiles }: DropZoneProps) {
       </div>
       {/* Prerendered too (no shift as the page hydrates); where the picker takes no folder (a phone's), it picks files. */}
       <p className="drop-zone__folder">
-        <button type="button" className="link-button" onClick={() => folderInputRef.current?.click()}>
+        <button type="button" className="link-button" onClick={() => void addFolder()}>
           Add a folder
         </button>
         <input

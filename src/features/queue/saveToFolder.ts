@@ -1,5 +1,6 @@
 import { useBrowserAbility } from '../../app/useBrowserAbility.ts';
 import { numberedFileName } from '../../lib/fileNames.ts';
+import { folderPicker, pickFolder } from '../../lib/folderPicker.ts';
 import type { ConversionQueue } from '../../conversion/conversionQueue.ts';
 import { hasOutput } from './download.ts';
 import type { ConversionJob } from '../../conversion/jobs.ts';
@@ -22,13 +23,6 @@ export interface Folder {
   getFileHandle(name: string, options?: { create?: boolean }): Promise<FolderFileHandle>;
   getDirectoryHandle(name: string, options?: { create?: boolean }): Promise<Folder>;
 }
-type PickFolder = (options: { mode: 'readwrite'; id?: string; startIn?: string }) => Promise<Folder>;
-
-function folderPicker(): PickFolder | null {
-  const pick = (window as Window & { showDirectoryPicker?: PickFolder }).showDirectoryPicker;
-  return typeof pick === 'function' ? pick.bind(window) : null;
-}
-
 const canPickFolder = () => folderPicker() !== null;
 
 /** Whether to offer "Save all to folder…" (useBrowserAbility: not before the page is hydrated). */
@@ -76,15 +70,9 @@ export interface FolderSave {
  * time, and each job of the running batch as it completes, until the batch ends. Must be called from the tap itself.
  */
 export async function saveAllToFolder(queue: ConversionQueue): Promise<FolderSave | null> {
-  const pick = folderPicker();
-  if (!pick) return null;
-  let folder: Folder;
-  try {
-    folder = await pick({ mode: 'readwrite', id: 'pixel-converter-outputs', startIn: 'pictures' });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') return null;
-    throw error;
-  }
+  const pick = folderPicker<Folder>();
+  const folder = pick && (await pickFolder(pick, { mode: 'readwrite', id: 'pixel-converter-outputs', startIn: 'pictures' }));
+  if (!folder) return null;
   const written = new Set<string>();
   const result: FolderSave = { folder: folder.name, saved: 0, failed: 0 };
   let writing = Promise.resolve();
