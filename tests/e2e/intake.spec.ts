@@ -169,16 +169,22 @@ test('a long selection keeps the cards near the screen; Remove in it still sends
 });
 
 test('cards not yet near the screen take the height they will have: scrolling down the grid moves nothing, on a desktop or a phone, loose or from a folder', async ({ page }) => {
-  // 50 photos: a plain grid (the long one places its cards itself), rows of it far below the screen.
-  const names = Array.from({ length: 50 }, (_, i) => `shot-${String(i).padStart(2, '0')}.jpg`);
+  // 50 files: a plain grid (the long one places its cards itself), rows of it far below the screen; among the photos,
+  // cards whose text wraps (an animation's note, a pages note, a refusal), near the end.
+  const names = Array.from({ length: 47 }, (_, i) => `shot-${String(i).padStart(2, '0')}.jpg`);
   const folder = mkdtempSync(join(tmpdir(), 'card-heights-'));
   mkdirSync(join(folder, 'Trip'));
   for (const name of names) writeFileSync(join(folder, 'Trip', name), fixtureBytes(FIXTURES.jpeg));
+  for (const [at, fixture] of [[40, FIXTURES.animatedGif], [44, FIXTURES.multiPageTiff], [45, FIXTURES.textAsPng]] as const) {
+    const name = `shot-${String(at)}b${fixture.slice(fixture.lastIndexOf('.'))}`;
+    writeFileSync(join(folder, 'Trip', name), fixtureBytes(fixture));
+    names.push(name);
+  }
   try {
     for (const from of ['loose', 'a folder'] as const) {
       if (from === 'loose') await page.getByTestId('file-input').setInputFiles(names.map((name) => join(folder, 'Trip', name)));
       else await page.getByTestId('folder-input').setInputFiles(join(folder, 'Trip'));
-      await expect(page.getByTestId('selection-summary')).toHaveText(/^50 valid images/);
+      await expect(page.getByTestId('selection-summary')).toHaveText(/^49 valid images .* 1 file with errors/);
       for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
         await page.setViewportSize(viewport);
         // The grid's height at the page's top, before Chromium has rendered its far rows, and once a scroll to its end

@@ -48,7 +48,7 @@ export const FileCard = memo(function FileCard({ file, state, onRemove, onPrevie
           </button>
         ) : null}
       </div>
-      <div className={`file-card__body${file.folder ? ' file-card__body--in-folder' : ''}`}>
+      <div className={`file-card__body${file.folder ? ' file-card__body--in-folder' : ''}${file.note || !file.isValid ? ' file-card__body--wraps' : ''}`}>
         <p className="file-card__name" title={file.file.name}>
           {file.file.name}
         </p>
