@@ -55,6 +55,17 @@ export function formatFromMimeType(type: string): SourceFormat | null {
   return SOURCE_FORMAT_IDS.find((format) => sourceFormatInfo(format).mimeSubtypes.includes(subtype)) ?? null;
 }
 
+/**
+ * The format a file's name says (its extension, "IMG_0001.HEIC" too), or null: for a file that comes with no MIME type
+ * of ours, as Chromium gives a HEIC from a folder's handle.
+ */
+export function formatFromFileName(name: string): SourceFormat | null {
+  const dot = name.lastIndexOf('.');
+  if (dot < 0) return null;
+  const extension = name.slice(dot + 1).toLowerCase();
+  return SOURCE_FORMAT_IDS.find((format) => [sourceFormatInfo(format).extension, ...sourceFormatInfo(format).extensionAliases].includes(extension)) ?? null;
+}
+
 /** The labels of every format a file may come in, in the registry's order: what the drop zone and the messages name. */
 export const SOURCE_LABELS: readonly string[] = SOURCE_FORMAT_IDS.map((format) => SOURCE_FORMATS[format].label);
 

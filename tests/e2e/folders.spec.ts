@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { FIXTURES } from '../fixtures/make-fixtures.ts';
 import { convertAll, downloadAllZip, magicFormat } from './convert-helpers.ts';
-import { fixtureBytes, openConverter } from './helpers.ts';
+import { fileCard, fixtureBytes, openConverter } from './helpers.ts';
 
 /**
  * A folder of photos, picked whole ("Add a folder": Chromium's folder dialog, elsewhere `webkitdirectory`) or dragged
@@ -100,7 +100,9 @@ test('"Add a folder" in Chromium opens its folder dialog: the folder picked come
   await openConverter(page);
   // The dialog cannot be driven headless: it gives a real folder of the origin's private file system holding the tree
   // (the same FileSystemDirectoryHandle a folder picked on the disk is), and says how it was asked.
-  const tree = Object.fromEntries(Object.entries(TREE).map(([path, fixture]) => [path, [...(fixture ? fixtureBytes(fixture) : Buffer.from('Remember the sunscreen.\n'))]]));
+  // With an iPhone's photo as its camera names it: Chromium gives a HEIC from a handle no type.
+  const withHeic = { ...TREE, 'Holiday/IMG_0001.HEIC': FIXTURES.heic };
+  const tree = Object.fromEntries(Object.entries(withHeic).map(([path, fixture]) => [path, [...(fixture ? fixtureBytes(fixture) : Buffer.from('Remember the sunscreen.\n'))]]));
   await page.evaluate(async (tree) => {
     type Folder = FileSystemDirectoryHandle;
     const root = await navigator.storage.getDirectory();
@@ -125,10 +127,11 @@ test('"Add a folder" in Chromium opens its folder dialog: the folder picked come
   const choosers: unknown[] = [];
   page.on('filechooser', (chooser) => choosers.push(chooser));
   await page.getByRole('button', { name: 'Add a folder' }).click();
-  await expect(page.getByText('Added 4 images')).toBeVisible();
+  await expect(page.getByText('Added 5 images')).toBeVisible();
   await expect(page.getByText('1 file skipped: not images.')).toBeVisible();
   await expect(page.getByTestId('file-card').filter({ hasText: 'in Holiday/Beach' })).toHaveCount(2);
   await expect(page.getByTestId('file-card').filter({ hasText: 'in Holiday/City' })).toHaveCount(1);
+  await expect(fileCard(page, 'IMG_0001.HEIC')).toContainText('Ready to convert');
   expect(await page.evaluate(() => (window as unknown as { __asked: unknown[] }).__asked)).toEqual([{ mode: 'read', id: 'pixel-converter-sources', startIn: 'pictures' }]);
   expect(choosers, 'the file input opened as well').toHaveLength(0);
 });

@@ -85,4 +85,10 @@ describe('a folder picked in the folder dialog', () => {
     expect(images.map(({ file, folder }) => `${folder}|${file.name}`)).toEqual(['Holiday/Beach|img9.jpg', 'Holiday/Beach|img10.png', 'Holiday|c.webp', 'Holiday/City|a.jpg']);
     expect(skipped).toBe(2);
   });
+
+  it('gives a file with no type of ours the type its name says (Chromium gives a HEIC from a handle none), and leaves the others as they are', async () => {
+    const { images, skipped } = await walkPickedFolder(pickedDirectory('Trip', [pickedFile('IMG_0001.HEIC', ''), pickedFile('IMG_0002.heif', ''), pickedFile('scan.tif', ''), pickedFile('notes.md', '')]));
+    expect(images.map(({ file }) => `${file.name} ${file.type} ${file.size}`)).toEqual(['IMG_0001.HEIC image/heic 200', 'IMG_0002.heif image/heic 200', 'scan.tif image/tiff 200']);
+    expect(skipped).toBe(1);
+  });
 });

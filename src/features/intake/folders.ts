@@ -1,3 +1,4 @@
+import { formatFromFileName, formatFromMimeType, sourceFormatInfo } from '../../../core/formats.ts';
 import { folderOfPath } from '../../lib/fileNames.ts';
 import { inTurns } from '../../lib/inTurns.ts';
 import { imagesOnly } from './imagesOnly.ts';
@@ -91,6 +92,17 @@ function handleNode(handle: FolderHandleLike | FileHandleLike, path: string): Tr
   };
 }
 
+/**
+ * A file with no MIME type of ours takes its format's from its name, where the name says one of ours: Chromium gives
+ * a HEIC from a folder's handle no type, and a folder of iPhone photos was skipped as not images. The same bytes, a
+ * new File around them; the signature check still decides.
+ */
+function typedByName(file: File): File {
+  if (formatFromMimeType(file.type)) return file;
+  const format = formatFromFileName(file.name);
+  return format ? new File([file], file.name, { type: sourceFormatInfo(format).mimeType, lastModified: file.lastModified }) : file;
+}
+
 /** Files read at once once the tree is listed: each is a round trip to the browser's process, none a long task. */
 const FILES_READ_AT_ONCE = 8;
 
@@ -108,7 +120,7 @@ async function walkTree(roots: readonly TreeNode[]): Promise<Intake> {
     } else if (node.file) files.push(node);
   };
   for (const root of roots) await visit(root);
-  const read = await inTurns(files, FILES_READ_AT_ONCE, (node) => node.file!().then((file) => ({ file, folder: folderOfPath(node.path) }), () => null));
+  const read = await inTurns(files, FILES_READ_AT_ONCE, (node) => node.file!().then((file) => ({ file: typedByName(file), folder: folderOfPath(node.path) }), () => null));
   const found = read.filter((incoming) => incoming !== null);
   return keepImages(found, read.length - found.length);
 }
