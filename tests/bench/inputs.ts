@@ -219,7 +219,7 @@ export async function ppmCopy(path: string): Promise<string> {
 /**
  * A folder of `count` photos as a phone's trip leaves them: the photos of `sets` in turn (12 MP HEIC and JPEG), each
  * under a name of its own (photo-0001.heic, photo-0002.jpg, …), as links to the same bytes. The folder holds these and
- * nothing else, so it can be added whole through the folder picker.
+ * nothing else, so it can be added whole with "Add a folder" (app-page.ts stageFolderForDialog).
  */
 export function photoFolder(count: number, sets: readonly InputSet[], name: string): InputSet & { folder: string } {
   // The sets' photos in turn, each with what sharp reads for it (a HEIC's libheif rendering, InputSet.references).
