@@ -34,15 +34,18 @@ export const FORGET_KEPT_BATCH = `${WITH_STORE}
   }
   return true;`;
 
+/** The jobs the batch's record holds (src/conversion/batchRecord.ts: each job a value of its own, { version, job }). */
+const RECORDED = `${WITH_STORE}
+  const values = await withStore('pixel-converter-batch', 'record', 'readonly', (store) => store.getAll());
+  const recorded = (values || []).filter((value) => value && value.job).map((value) => value.job);`;
+
 /** How many jobs the batch's record holds. */
-export const RECORDED_JOBS = `${WITH_STORE}
-  const record = await withStore('pixel-converter-batch', 'record', 'readonly', (store) => store.get('batch'));
-  return record ? record.jobs.length : 0;`;
+export const RECORDED_JOBS = `${RECORDED}
+  return recorded.length;`;
 
 /** How many of the record's completed jobs carry a look. */
-export const RECORDED_LOOKS = `${WITH_STORE}
-  const record = await withStore('pixel-converter-batch', 'record', 'readonly', (store) => store.get('batch'));
-  return record ? record.jobs.filter((job) => job.output && job.output.look).length : 0;`;
+export const RECORDED_LOOKS = `${RECORDED}
+  return recorded.filter((job) => job.output && job.output.look).length;`;
 
 /** The names of the files the batch keeps (source-<job>, output-<job>.<extension>), in whichever store the browser gave it. */
 export const KEPT_FILES = `${WITH_STORE}

@@ -21,13 +21,21 @@
  *   npm run bench:trace -- --intake --count 1000 --size 640x480   the intake instead of a batch: a folder of that many
  *                                              photos (20 made, linked in turn) handed to the page, until every file is
  *                                              listed and the cards in the page have their previews (with --profile too)
+ *   npm run bench:trace -- --folder --photos scale --count 1000 --format JPG --compression on --device-memory 4 --seconds 20
+ *                                              the batch added as a folder through Chromium's folder dialog, as the scale
+ *                                              scenario adds it (--photos scale: its 12 MP HEICs and JPEGs; without, the
+ *                                              synthetic --size photos), the first 20 s from Convert only. In a profile on
+ *                                              disk as the bench's (a folder's copy outgrows an incognito quota), which
+ *                                              Playwright cannot trace: the page's long tasks instead, each with what the
+ *                                              CPU profile sampled in it (--profile)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allJobsSettled, centre, convertButton, launchChromium, openContext, openIdleApp, prepareBatch, startAppServer, tapUntil, throttle, type AppSettings } from './app-page.ts';
+import { allJobsSettled, centre, convertButton, launchChromium, openContext, openIdleApp, openPage, prepareBatch, startAppServer, tapUntil, throttle, type AppSettings } from './app-page.ts';
 import { tapPoint } from '../phone-cpu.ts';
-import { instrumentApp } from './app-instrument.ts';
-import { corpusGallery, naturalPhotos, photoFolder, photoSet } from './inputs.ts';
+import { instrumentApp, readRecord, type AppRecord } from './app-instrument.ts';
+import { corpusGallery, naturalPhotos, photoFolder, photoSet, type InputSet } from './inputs.ts';
+import { scaleFolder } from './scenarios/scale.ts';
 import { MEMORY_CATEGORY, MemoryTrace, memoryReport } from './memory-trace.ts';
 import { uiThread, type TraceEvent } from '../ui-thread-tasks.ts';
 
@@ -49,6 +57,10 @@ const PROFILE = argv.includes('--profile');
 const MEMORY = argv.includes('--memory');
 const FRAMES = argv.includes('--frames');
 const INTAKE = argv.includes('--intake');
+const FOLDER = argv.includes('--folder');
+/** Stop this many seconds after Convert instead of at the batch's end (a long batch's trace is too big to read). */
+const SECONDS = option('seconds') === undefined ? undefined : Number(option('seconds'));
+const DEVICE_MEMORY_GB = option('device-memory') === undefined ? undefined : Number(option('device-memory'));
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking', 'toplevel', 'blink'];
 
 const ms = (us: number | undefined) => ((us ?? 0) / 1000).toFixed(1);
@@ -179,11 +191,74 @@ async function traceIntake(): Promise<void> {
   }
 }
 
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }[];
+  startTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/**
+ * Each long task the page saw from `from` (its clock), with the functions the CPU profile sampled most in it, by self
+ * time and with their callers: `profileStartedAt` is the page's clock as the profiler started.
+ */
+function longTasksWithProfile(tasks: readonly { start: number; duration: number }[], from: number, profile: CpuProfile | null, profileStartedAt: number): string[] {
+  const lines = [`Long tasks on the page from Convert: ${tasks.length === 0 ? 'none' : ''}`];
+  const byId = new Map(profile?.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile?.nodes ?? []) for (const child of node.children ?? []) parent.set(child, node.id);
+  const label = (id: number) => {
+    const f = byId.get(id)!.callFrame;
+    return `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
+  };
+  // Each sample's time on the page's clock.
+  const times: number[] = [];
+  let at = 0;
+  for (const delta of profile?.timeDeltas ?? []) times.push(profileStartedAt + (at += delta) / 1000);
+  for (const task of tasks) {
+    const self = new Map<string, number>();
+    profile?.samples?.forEach((id, i) => {
+      if (times[i]! < task.start || times[i]! > task.start + task.duration) return;
+      const callers = [label(id), ...[parent.get(id), parent.get(parent.get(id) ?? -1)].filter((p) => p !== undefined).map((p) => label(p))].join(' < ');
+      self.set(callers, (self.get(callers) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+    });
+    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, ms]) => `      ${ms.toFixed(1)} ms ${name}`);
+    lines.push(`  ${Math.round(task.start - from)} ms: ${Math.round(task.duration)} ms`, ...top);
+  }
+  return lines;
+}
+
+/** A batch added as a folder through the folder dialog, in a profile on disk as the bench's: the page's long tasks, and what ran in them. */
+async function traceFolderBatch(inputs: InputSet & { folder?: string }): Promise<void> {
+  const server = await startAppServer();
+  const { page, close } = await openPage();
+  try {
+    await page.addInitScript(instrumentApp);
+    await openIdleApp(page, DEVICE_MEMORY_GB);
+    await prepareBatch(page, inputs.paths, settings, inputs.folder);
+    const convertAt = centre((await convertButton(page).boundingBox())!);
+    const profiler = PROFILE ? await startProfiler(page) : null;
+    const profileStartedAt = await page.evaluate(() => performance.now());
+    await page.mouse.click(convertAt.x, convertAt.y);
+    await (SECONDS === undefined ? allJobsSettled(page, inputs.paths.length) : page.waitForTimeout(SECONDS * 1000));
+    const profile = profiler ? ((await profiler.send('Profiler.stop')).profile as CpuProfile) : null;
+    const bench = await page.evaluate(readRecord<AppRecord>);
+    writeResults(null, profile);
+    const span = SECONDS === undefined ? '' : `, the first ${SECONDS} s`;
+    console.log(`${inputs.name} → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${span}\n`);
+    console.log(longTasksWithProfile(bench.longTasks.filter((task) => task.start >= bench.convertAt), bench.convertAt, profile, profileStartedAt).join('\n'));
+    if (profile) console.log(['', 'Self time by function on the UI thread (CPU profile):', ...selfTimes(profile)].join('\n'));
+  } finally {
+    await close();
+    server.kill();
+  }
+}
+
 /** The trace, and the page's CPU profile if one was taken, in tests/bench/results (each opens in DevTools' Performance panel). */
-function writeResults(trace: Buffer, profile: unknown): void {
+function writeResults(trace: Buffer | null, profile: unknown): void {
   const results = join(import.meta.dirname, 'results');
   mkdirSync(results, { recursive: true });
-  writeFileSync(join(results, 'trace.json'), trace);
+  if (trace) writeFileSync(join(results, 'trace.json'), trace);
   if (profile) writeFileSync(join(results, 'page.cpuprofile'), JSON.stringify(profile));
 }
 
@@ -195,16 +270,24 @@ async function startProfiler(page: import('@playwright/test').Page) {
   return profiler;
 }
 
+/** The batch's inputs: --photos' (gallery, scale, or a folder's photos as they are), else COUNT synthetic ones; with --folder, in a folder of their own. */
+async function batchInputs(): Promise<InputSet & { folder?: string }> {
+  const photos = option('photos');
+  if (photos === 'scale') return scaleFolder(COUNT);
+  const inputs = photos === 'gallery' ? corpusGallery() : photos ? { name: photos, paths: naturalPhotos(photos) } : await photoSet(Math.min(COUNT, FOLDER ? 20 : COUNT), WIDTH, HEIGHT);
+  return FOLDER ? photoFolder(COUNT, [inputs], `a folder of ${COUNT}: ${inputs.name}`) : inputs;
+}
+
 async function main() {
   if (INTAKE) return traceIntake();
-  const photos = option('photos');
-  const inputs = photos === 'gallery' ? corpusGallery() : photos ? { name: photos, paths: naturalPhotos(photos) } : await photoSet(COUNT, WIDTH, HEIGHT);
+  const inputs = await batchInputs();
+  if (FOLDER) return traceFolderBatch(inputs);
   const server = await startAppServer();
   const browser = await launchChromium();
   try {
     const page = await (await openContext(browser, PHONE ? { slowdown: SLOWDOWN } : undefined)).newPage();
     await page.addInitScript(instrumentApp);
-    await openIdleApp(page);
+    await openIdleApp(page, DEVICE_MEMORY_GB);
     // Memory is measured from the idle page, as the bench measures it, so its readings start before the files come.
     if (MEMORY) await browser.startTracing(page, { categories: [MEMORY_CATEGORY] });
     const memory = MEMORY ? await MemoryTrace.start(await browser.newBrowserCDPSession()) : null;
@@ -218,12 +301,13 @@ async function main() {
     if (FRAMES) await page.evaluate(observeLongFrames);
     if (tracing) await browser.startTracing(page, { categories: CATEGORIES });
     const profiler = PROFILE ? await startProfiler(page) : null;
+    const over = () => (SECONDS === undefined ? allJobsSettled(page, inputs.paths.length) : page.waitForTimeout(SECONDS * 1000));
     if (PHONE) {
       await page.touchscreen.tap(convertAt.x, convertAt.y);
-      await tapUntil(() => page.touchscreen.tap(rotate!.x, rotate!.y), allJobsSettled(page, inputs.paths.length));
+      await tapUntil(() => page.touchscreen.tap(rotate!.x, rotate!.y), over());
     } else {
       await page.mouse.click(convertAt.x, convertAt.y);
-      await allJobsSettled(page, inputs.paths.length);
+      await over();
     }
     const profile = profiler ? (await profiler.send('Profiler.stop')).profile : null;
     const pss = await memory?.stop();
@@ -236,7 +320,8 @@ async function main() {
     const trace = await browser.stopTracing();
     writeResults(trace, profile);
     const slowdown = SLOWDOWN > 1 ? `, CPU ${SLOWDOWN}× slower` : '';
-    console.log(`${inputs.name} → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${slowdown}; trace in tests/bench/results/trace.json\n`);
+    const span = SECONDS === undefined ? '' : `, the first ${SECONDS} s`;
+    console.log(`${inputs.name} → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${slowdown}${span}; trace in tests/bench/results/trace.json\n`);
     const events = JSON.parse(trace.toString()).traceEvents as TraceEvent[];
     console.log((pss ? memoryReport(events, pss) : report(events)).join('\n'));
     if (profile) console.log(['', 'Self time by function on the UI thread (CPU profile):', ...selfTimes(profile)].join('\n'));

@@ -3,12 +3,14 @@ import {
   INTERRUPTED_MESSAGE,
   KEEP_FOR_MS,
   MAX_ATTEMPTS,
-  batchRecord,
+  RecordChanges,
+  WHOLE_BATCH_KEY,
   jobFromRecord,
+  jobKey,
   jobRecord,
   keptFiles,
   outputFile,
-  parseRecord,
+  readRecord,
   persistHelps,
   planRestore,
   sourceFile,
@@ -75,13 +77,74 @@ describe('the batch record: what is written', () => {
   });
 
   it('survives a trip through structured clone and JSON, and reads back; another version or a damaged value reads as none', () => {
-    const written = batchRecord([jobRecord(completed(), NOW)!]);
-    expect(parseRecord(structuredClone(written))).toEqual(written);
-    expect(parseRecord(JSON.parse(JSON.stringify(written)))).toEqual(written);
-    expect(parseRecord({ ...written, version: 2 })).toBeNull();
-    expect(parseRecord({ version: 1 })).toBeNull();
-    expect(parseRecord(undefined)).toBeNull();
-    expect(parseRecord('batch')).toBeNull();
+    const job = jobRecord(completed(), NOW)!;
+    const { put } = new RecordChanges([]).next([{ id: job.id, job: {}, updatedAt: NOW, record: () => job }]);
+    expect(readRecord(structuredClone(put))).toEqual({ jobs: [job] });
+    expect(readRecord(JSON.parse(JSON.stringify(put)))).toEqual({ jobs: [job] });
+    expect(readRecord([[jobKey('j1'), { version: 3, job }]])).toBeNull();
+    expect(readRecord([[jobKey('other'), put[0]![1]]])).toBeNull();
+    expect(readRecord([[jobKey('j1'), { version: 2 }]])).toBeNull();
+    expect(readRecord([[jobKey('j1'), undefined]])).toBeNull();
+    expect(readRecord([[jobKey('j1'), 'batch']])).toBeNull();
+    expect(readRecord([])).toBeNull();
+  });
+
+  it('reads the jobs back in the batch\'s order, not their keys\'', () => {
+    const jobs = ['zz', 'aa', 'mm'].map((id, order) => record({ id, order }));
+    const stored = jobs.map((job) => [jobKey(job.id), { version: 2, job }] as const).sort(([a], [b]) => a.localeCompare(b));
+    expect(readRecord(stored)!.jobs.map((job) => job.id)).toEqual(['zz', 'aa', 'mm']);
+    expect(jobRecord(completed(), NOW, 7)!.order).toBe(7);
+  });
+
+  it("reads the whole batch as one value, as an earlier version wrote it; a job's own value wins over it", () => {
+    const unfinished = record({ id: 'a' });
+    const done = record({ id: 'b', state: 'completed' });
+    const newer = record({ id: 'a', attempts: 1 });
+    expect(readRecord([[WHOLE_BATCH_KEY, { version: 1, jobs: [unfinished, done] }]])).toEqual({ jobs: [unfinished, done] });
+    expect(readRecord([[WHOLE_BATCH_KEY, { version: 1, jobs: [unfinished, done] }], [jobKey('a'), { version: 2, job: newer }]])!.jobs).toEqual([newer, done]);
+    expect(readRecord([[WHOLE_BATCH_KEY, { version: 1 }]])).toBeNull();
+  });
+});
+
+describe('the batch record: what each write puts and deletes', () => {
+  const source = (id: string, job: object, updatedAt = NOW, made: JobRecord | null = record({ id, updatedAt })) => ({ id, job, updatedAt, record: () => made });
+  const keys = (write: { put: [string, unknown][] }) => write.put.map(([key]) => key);
+
+  it('a job is put when it first comes and when its record changes, not when only its queue object does', () => {
+    const changes = new RecordChanges([]);
+    const [a, b] = [{}, {}];
+    const first = changes.next([source('a', a), source('b', b)]);
+    expect(keys(first)).toEqual([jobKey('a'), jobKey('b')]);
+    expect(first.remove).toEqual([]);
+    first.done();
+    // The same objects: not even looked at.
+    const looked: string[] = [];
+    const same = changes.next([{ ...source('a', a), record: () => (looked.push('a'), record({ id: 'a' })) }, source('b', b)]);
+    expect([keys(same), same.remove, looked]).toEqual([[], [], []]);
+    same.done();
+    // A new object with the same record (a progress report), and one whose state changed.
+    const next = changes.next([source('a', {}), source('b', {}, NOW + 1, record({ id: 'b', state: 'failed', error: 'Conversion failed', updatedAt: NOW + 1 }))]);
+    expect(keys(next)).toEqual([jobKey('b')]);
+    expect(next.put[0]![1]).toEqual({ version: 2, job: record({ id: 'b', state: 'failed', error: 'Conversion failed', updatedAt: NOW + 1 }) });
+  });
+
+  it('a job gone, or no longer recorded (kept only in memory), is deleted; so is what a page before left and this one does not put again', () => {
+    const changes = new RecordChanges([WHOLE_BATCH_KEY, jobKey('a'), jobKey('old')]);
+    const first = changes.next([source('a', {}), source('b', {})]);
+    expect(keys(first)).toEqual([jobKey('a'), jobKey('b')]);
+    expect(first.remove).toEqual([WHOLE_BATCH_KEY, jobKey('old')]);
+    first.done();
+    const second = changes.next([source('b', {}, NOW, null)]);
+    expect([keys(second), second.remove]).toEqual([[], [jobKey('a'), jobKey('b')]]);
+    second.done();
+    expect(changes.next([]).remove).toEqual([]);
+  });
+
+  it('a write that did not land is made again by the next one', () => {
+    const changes = new RecordChanges([]);
+    const a = {};
+    expect(keys(changes.next([source('a', a)]))).toEqual([jobKey('a')]);
+    expect(keys(changes.next([source('a', a)]))).toEqual([jobKey('a')]);
   });
 });
 
@@ -92,7 +155,7 @@ describe('the batch record: what a later page makes of it', () => {
 
   it('completed jobs are listed, failed ones stay failed, unfinished ones resume', () => {
     const jobs = [record({ id: 'done', state: 'completed', output: output('output-done.avif') }), record({ id: 'bad', state: 'failed', error: 'Conversion failed' }), record({ id: 'next', attempts: 1 })];
-    const plan = planRestore(batchRecord(jobs), NOW + 60_000, folder(jobs.slice(1), ['output-done.avif']));
+    const plan = planRestore({ jobs }, NOW + 60_000, folder(jobs.slice(1), ['output-done.avif']));
     expect(plan.completed.map((j) => j.id)).toEqual(['done']);
     expect(plan.failed.map((j) => [j.id, j.error])).toEqual([['bad', 'Conversion failed']]);
     expect(plan.resume.map((j) => j.id)).toEqual(['next']);
@@ -103,23 +166,23 @@ describe('the batch record: what a later page makes of it', () => {
   it('what is older than a day is deleted, whatever its state', () => {
     const old = NOW - KEEP_FOR_MS - 1;
     const jobs = [record({ id: 'a', updatedAt: old }), record({ id: 'b', state: 'failed', updatedAt: old }), record({ id: 'c', updatedAt: NOW - KEEP_FOR_MS + 1000 })];
-    const plan = planRestore(batchRecord(jobs), NOW, folder(jobs));
+    const plan = planRestore({ jobs }, NOW, folder(jobs));
     expect(plan.expired.map((j) => j.id)).toEqual(['a', 'b']);
     expect(plan.resume.map((j) => j.id)).toEqual(['c']);
   });
 
   it('the folder, not the record, says whether a file was kept: a job whose source or output is not there is lost, and counted', () => {
     const jobs = [record({ id: 'a' }), record({ id: 'b', state: 'failed' }), record({ id: 'c', state: 'completed', output: output('output-c.avif') })];
-    const plan = planRestore(batchRecord(jobs), NOW, new Set());
+    const plan = planRestore({ jobs }, NOW, new Set());
     expect(plan.lost.map((j) => j.id)).toEqual(['a', 'b', 'c']);
     expect(plan.settings).toBeNull();
     // A source copied just before the tab went away (the record not yet written since) is there: the job resumes.
-    expect(planRestore(batchRecord([record({ id: 'a' })]), NOW, new Set([sourceFile('a')])).resume.map((j) => j.id)).toEqual(['a']);
+    expect(planRestore({ jobs: [record({ id: 'a' })] }, NOW, new Set([sourceFile('a')])).resume.map((j) => j.id)).toEqual(['a']);
   });
 
   it(`a job the page closed under ${MAX_ATTEMPTS} times is failed with Retry, not started a ${MAX_ATTEMPTS + 1}th time`, () => {
     const jobs = [record({ id: 'a', attempts: MAX_ATTEMPTS - 1 }), record({ id: 'b', attempts: MAX_ATTEMPTS })];
-    const plan = planRestore(batchRecord(jobs), NOW, folder(jobs));
+    const plan = planRestore({ jobs }, NOW, folder(jobs));
     expect(plan.resume.map((j) => j.id)).toEqual(['a']);
     expect(plan.failed).toEqual([expect.objectContaining({ id: 'b', state: 'failed', error: INTERRUPTED_MESSAGE })]);
   });
@@ -127,7 +190,7 @@ describe('the batch record: what a later page makes of it', () => {
   it('the settings panel gets the settings of the latest job restored', () => {
     const webp = { ...DEFAULT_SETTINGS, outputFormat: 'webp' as const };
     const jobs = [record({ id: 'a', updatedAt: NOW - 10 }), record({ id: 'b', settings: webp, updatedAt: NOW - 5 })];
-    expect(planRestore(batchRecord(jobs), NOW, folder(jobs)).settings).toBe(webp);
+    expect(planRestore({ jobs }, NOW, folder(jobs)).settings).toBe(webp);
   });
 
   it('the files restored jobs keep: each its source (what Retry and Compare need), a completed one its output too; anything else in the folder is a leftover', () => {

@@ -40,6 +40,13 @@ function scaleTable(contenders: readonly ContenderSummary[]): PerImageTable {
   };
 }
 
+/** A folder of `count` 12 MP photos, iPhone-style HEICs and JPEGs in turn, made from `photos` (the corpus's photographs by default). */
+export async function scaleFolder(count: number, photos?: string[]) {
+  const naturals = photos ?? corpusPhotographs();
+  const sets = [await iphoneHeicSet(8, naturals), await photoSet(12, 4000, 3000, naturals)];
+  return photoFolder(count, sets, `${count.toLocaleString('en')} × 12 MP, iPhone-style HEIC and JPEG in turn`);
+}
+
 /**
  * A whole phone's worth of photos (issue 63): a folder of 12 MP iPhone-style HEICs and 12 MP JPEGs made from the
  * corpus's photographs, → JPG with the default settings on a 4 GB device, 50 and 1,000 of them, and 100 on a phone's
@@ -49,11 +56,7 @@ function scaleTable(contenders: readonly ContenderSummary[]): PerImageTable {
 export const scale = batchScenario({
   id: 'scale',
   runs: 1,
-  inputs: async ({ photos }) => {
-    const naturals = photos ?? corpusPhotographs();
-    const sets = [await iphoneHeicSet(8, naturals), await photoSet(12, 4000, 3000, naturals)];
-    return photoFolder(LONG, sets, `${LONG.toLocaleString('en')} × 12 MP, iPhone-style HEIC and JPEG in turn`);
-  },
+  inputs: ({ photos }) => scaleFolder(LONG, photos),
   inputsNote: "a folder of iPhone-style HEICs (bench heic scenario's) and 12 MP JPEGs, both made from the conformance corpus's photographs, as links to the same bytes",
   title: () => `A folder of ${SHORT} and of ${LONG.toLocaleString('en')} photos (12 MP HEIC and JPEG) → JPG, default settings, a 4 GB device; ${PHONE} on a phone`,
   contenders: (inputs) => {
