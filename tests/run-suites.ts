@@ -57,12 +57,11 @@ async function laneBeside(endToEnd: Promise<unknown>): Promise<Outcome[]> {
     ['corpus build', [process.execPath, TSX, 'tests/corpus/build.ts']],
     ['engines (Firefox ESR, WebKitGTK)', [process.execPath, TSX, 'tests/engines/run.ts']],
   ] as const) {
-    const outcome = await run(name, [...command], { niced: true, keep: true });
-    outcomes.push(outcome);
-    // Printed once the end-to-end tests' own output is over.
-    await endToEnd;
-    console.log(`\n── ${name}, run beside the end-to-end tests (nice 19): ${outcome.seconds.toFixed(0)} s ──\n${outcome.output.trimEnd()}\n`);
+    outcomes.push(await run(name, [...command], { niced: true, keep: true }));
   }
+  // Printed once the end-to-end tests' own output is over.
+  await endToEnd;
+  for (const { name, seconds, output } of outcomes) console.log(`\n── ${name}, run beside the end-to-end tests (nice 19): ${seconds.toFixed(0)} s ──\n${output.trimEnd()}\n`);
   return outcomes;
 }
 
