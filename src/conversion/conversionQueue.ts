@@ -47,6 +47,19 @@ function defaultRate(settings: ConversionSettings): number {
 }
 
 /** Jobs of one kind (output format, compression, target size) take alike per input byte. */
+/**
+ * Whether a job came, went, or changed its state or settings between two lists: what the files' outcomes and the
+ * status view follow. Compared job by job, with no string of every job's state built at each action (a 1,000-job
+ * batch built one of 40 KB, three times a job).
+ */
+function outcomeStatesChanged(before: readonly ConversionJob[], after: readonly ConversionJob[]): boolean {
+  if (before.length !== after.length) return true;
+  return after.some((job, i) => {
+    const was = before[i]!;
+    return job !== was && (job.id !== was.id || job.status !== was.status || job.settingsKey !== was.settingsKey);
+  });
+}
+
 const rateKey = (settings: ConversionSettings) => `${settings.outputFormat}:${settings.enableCompression}:${settings.enableTargetSize}`;
 
 export interface RunSummary {
@@ -113,7 +126,6 @@ export class ConversionQueue {
   private notifyDelay: ReturnType<typeof setTimeout> | null = null;
   /** Each file's outcome per settings, rebuilt only when a job is added, removed or changes state (not on progress). */
   private outcomes = new Map<File, Map<string, FileOutcome>>();
-  private outcomeStates = '';
   /** The jobs as they were at the last such change: what the list and the action bar show, which progress does not move. */
   private settledView: readonly ConversionJob[] = [];
 
@@ -348,13 +360,9 @@ export class ConversionQueue {
     if (action.type === 'judged') {
       // A look judged after the batch changes what its card and the kept record show, not any file's outcome.
       this.settledView = next;
-    } else if (action.type !== 'progress' && action.type !== 'tick') {
-      const states = next.map((job) => `${job.id}:${job.status}:${job.settingsKey}`).join();
-      if (states !== this.outcomeStates) {
-        this.outcomeStates = states;
-        this.outcomes = fileOutcomes(next);
-        this.settledView = next;
-      }
+    } else if (action.type !== 'progress' && action.type !== 'tick' && outcomeStatesChanged(this.settledView, next)) {
+      this.outcomes = fileOutcomes(next);
+      this.settledView = next;
     }
     // The spec's simulated progress keeps a running job's bar moving between the worker's stage reports.
     this.setTicking(next.some((job) => job.status === 'processing'));

@@ -76,6 +76,28 @@ describe('ConversionQueue', () => {
     expect(queue.isConverting()).toBe(false);
   });
 
+  it('the status view stays the same list through progress, and is a new one when a job starts, ends or goes', async () => {
+    const { queue, callFor } = makeQueue();
+    queue.start(loose([image('a.png'), image('b.png')]), DEFAULT_SETTINGS);
+    const queued = queue.getJobsByStatus();
+    expect(queued.map((j) => j.status)).toEqual(['pending', 'pending']);
+    const a = await callFor('a.png');
+    a.options.onStart?.();
+    const started = queue.getJobsByStatus();
+    expect(started).not.toBe(queued);
+    expect(started[0]!.status).toBe('processing');
+    a.options.onProgress({ percent: 45 });
+    a.options.onProgress({ percent: 60 });
+    expect(queue.getJobs()[0]!.progress).toBe(60);
+    expect(queue.getJobsByStatus()).toBe(started);
+    a.resolve(output(120));
+    await waitUntil(() => expect(queue.getJobsByStatus()[0]!.status).toBe('completed'));
+    const ended = queue.getJobsByStatus();
+    queue.cancel(queue.getJobs()[1]!.id);
+    expect(queue.getJobsByStatus()).not.toBe(ended);
+    expect(queue.getJobsByStatus().map((j) => j.file.name)).toEqual(['a.png']);
+  });
+
   it('outputs taken away can be let go while the rest converts: only completed ones count, and only they go', async () => {
     const { queue, callFor, job } = makeQueue();
     queue.start(loose([image('a.png'), image('b.png'), image('c.png')]), DEFAULT_SETTINGS);
