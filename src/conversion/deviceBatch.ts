@@ -35,7 +35,7 @@ const LOCK = 'pixel-converter-batch';
 
 /**
  * Sources handed to the copying worker at once. It copies one at a time; handed a thousand in one go (a folder's
- * batch), the page's thread spent 76 ms posting them in one task, and their garbage made a 195 ms collection after.
+ * batch), the page's thread spent 76 ms posting them in one task.
  */
 const SOURCES_HANDED_AT_ONCE = 4;
 
