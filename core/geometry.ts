@@ -95,6 +95,18 @@ export interface Size {
 }
 
 /** The size a quarter turn gives. */
+/** How far apart two aspect ratios may be, relatively, for one picture to frame what the other does. */
+const SAME_FRAMING = 0.02;
+
+/**
+ * Whether a picture of size `a` frames what one of size `b` does: their aspect ratios within 2% (a thumbnail's
+ * rounding; a thumbnail with bars, or of another aspect, is further off: a Sony camera's 160 × 120 beside its 3:2 photo).
+ */
+export function framesAlike(a: Size, b: Size): boolean {
+  const [ratioA, ratioB] = [a.width / a.height, b.width / b.height];
+  return a.width > 0 && a.height > 0 && b.width > 0 && b.height > 0 && Math.abs(ratioA - ratioB) <= SAME_FRAMING * ratioB;
+}
+
 export const turned = (size: Size): Size => ({ width: size.height, height: size.width });
 
 /** The size after the rotation setting (a multiple of 90°). */

@@ -16,6 +16,22 @@ export interface SourceCodec {
    */
   decodesUpright: boolean;
   metadata: SourceMetadata;
+  /**
+   * The smallest picture the file carries for previews (a HEIC's thumbnail) whose longer edge is at least
+   * `minLongEdge`, decoded; null when it carries none that large. Far cheaper than `decode` for a preview.
+   */
+  decodeThumbnail?(buffer: ArrayBuffer, minLongEdge: number): Promise<EmbeddedThumbnail | null>;
+}
+
+/** A picture a file carries for previews, decoded (SourceCodec.decodeThumbnail). */
+export interface EmbeddedThumbnail {
+  image: RawImage;
+  /**
+   * Whether it came turned as the file says for it (its own orientation, which the decoder applied). If not, it is
+   * stored as the image itself is, and shows upright turned as the image is (an iPhone HEIC's thumbnail has no `irot`
+   * of its own beside its primary image's: libheif issue 548).
+   */
+  turnedOwnWay: boolean;
 }
 
 /** What the workers know of a format they also write: a source codec with an encoder. */

@@ -11,8 +11,9 @@ import { bitmapNearScale } from './pipeline/shown-bitmap.ts';
 
 async function thumbnail({ file, source: header, maxEdge }: ThumbnailRequest): Promise<Blob> {
   // Decoded at twice the preview's edge where the browser can (a 12 MP JPEG at 1/8 in the DCT, in a fraction of the
-  // time and memory), so the downscale below stays sharp.
-  const source = await bitmapNearScale(file, header, Math.min(1, (2 * maxEdge) / Math.max(header.size.width, header.size.height)));
+  // time and memory), so the downscale below stays sharp; where it cannot decode the file, from the thumbnail the file
+  // carries if it is as large as the preview (an iPhone HEIC's 320 × 240), else from the whole image.
+  const source = await bitmapNearScale(file, header, Math.min(1, (2 * maxEdge) / Math.max(header.size.width, header.size.height)), maxEdge);
   const scale = Math.min(1, maxEdge / Math.max(source.width, source.height));
   const width = Math.max(1, Math.round(source.width * scale));
   const height = Math.max(1, Math.round(source.height * scale));

@@ -162,18 +162,18 @@ export async function photoSet(count: number, width: number, height: number, nat
 }
 
 /** An iPhone's main camera: 12 MP, stored landscape, in a grid of 512 × 512 HEVC tiles (8 × 6, cropped). */
-const IPHONE = { width: 4032, height: 3024, tile: 512 } as const;
+const IPHONE = { width: 4032, height: 3024, tile: 512, thumbnail: { width: 320, height: 240 } } as const;
 
 /**
  * `count` HEICs as an iPhone writes a portrait photo (cached): 12 MP stored landscape as a grid of 512 × 512 HEVC
  * tiles (tests/fixtures/heif-grid.ts; x265 at heif-enc's quality 60, 1.5–2 MB a photo, as an iPhone's), with `irot`
- * and the EXIF Orientation 6 that show it upright, made from the real photos `naturals` in turn. With each, its
+ * and the EXIF Orientation 6 that show it upright, and a 320 × 240 thumbnail stored as the grid is (no `irot` of its own), made from the real photos `naturals` in turn. With each, its
  * upright rendering by libheif (heif-convert) for the outputs' SSIM.
  */
 export async function iphoneHeicSet(count: number, naturals: string[]): Promise<InputSet> {
   const { width, height, tile } = IPHONE;
   const [columns, rows] = [Math.ceil(width / tile), Math.ceil(height / tile)];
-  const dir = join(INPUT_DIR, `photos-${createHash('sha1').update(naturals.join('\n')).digest('hex').slice(0, 8)}`, 'iphone-heic-grid');
+  const dir = join(INPUT_DIR, `photos-${createHash('sha1').update(naturals.join('\n')).digest('hex').slice(0, 8)}`, 'iphone-heic-grid-thumbnail');
   mkdirSync(dir, { recursive: true });
   const paths: string[] = [];
   const references: string[] = [];
@@ -195,7 +195,12 @@ export async function iphoneHeicSet(count: number, naturals: string[]): Promise<
         }
       }
       const exif = await exifItem(6, `${stem}.exif.jpg`);
-      writeFileSync(`${stem}.heic`, heicGrid({ tiles, columns, tile, width, height, irot: 3, exif }));
+      // The 320 × 240 thumbnail an iPhone writes beside the grid, stored as the grid is.
+      const thumbnailPng = `${stem}.thumbnail.png`;
+      await sharp(stored, { raw: { width: columns * tile, height: rows * tile, channels: 3 } }).extract({ left: 0, top: 0, width, height }).resize(IPHONE.thumbnail.width, IPHONE.thumbnail.height).png().toFile(thumbnailPng);
+      const thumbnail = { item: heifEncoded(thumbnailPng, 60), ...IPHONE.thumbnail };
+      rmSync(thumbnailPng);
+      writeFileSync(`${stem}.heic`, heicGrid({ tiles, columns, tile, width, height, irot: 3, exif, thumbnail }));
       // The reference last, written whole before it is named: its presence says the pair is complete.
       execFileSync('heif-convert', ['--quiet', `${stem}.heic`, `${stem}.tmp.png`], { stdio: 'ignore' });
       renameSync(`${stem}.tmp.png`, `${stem}.png`);
@@ -203,7 +208,7 @@ export async function iphoneHeicSet(count: number, naturals: string[]): Promise<
     paths.push(`${stem}.heic`);
     references.push(`${stem}.png`);
   }
-  return { name: `${count} × 12 MP iPhone-style HEIC (a grid of 512 × 512 tiles; portrait: irot and EXIF Orientation 6) from ${naturals.length} real photos`, paths, references };
+  return { name: `${count} × 12 MP iPhone-style HEIC (a grid of 512 × 512 tiles and a 320 × 240 thumbnail; portrait: irot and EXIF Orientation 6) from ${naturals.length} real photos`, paths, references };
 }
 
 /** Raw PPM copies for cjpeg, which does not read JPEG (made before timing starts). */

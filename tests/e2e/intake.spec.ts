@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { FIXTURES } from '../fixtures/make-fixtures.ts';
+import { FIXTURES, iphonePortraitStored } from '../fixtures/make-fixtures.ts';
+import { meanDifference, thumbnailOf } from '../fixtures/oriented.ts';
 import { dropFiles, fileCard, fixtureBytes, holdRequests, openConverter, pickFiles } from './helpers.ts';
 
 test('the drop zone shows "Add Images", "Tap here or drag & drop images" and "Max 25 MB • JPG, PNG, WebP, AVIF, JPEG XL, HEIC, TIFF, GIF, BMP"', async ({ page }) => {
@@ -43,6 +44,32 @@ test('picked images become cards with name, size, extension, thumbnail and "Read
   expect(Math.max(...natural)).toBeLessThanOrEqual(240);
   await expect(page.getByTestId('selection-summary')).toHaveText(/2 valid images • \d+\.\d MB/);
   await expect(page.getByRole('button', { name: 'Convert 2 images' })).toBeVisible();
+});
+
+test("an iPhone HEIC's preview is the thumbnail it carries, turned as the photo is: portrait, and the thumbnail's picture, not a decode of the photo", async ({ page }) => {
+  await pickFiles(page, [FIXTURES.iphoneHeic]);
+  await expect(page.getByTestId('selection-summary')).toHaveAttribute('data-previews', '1');
+  const preview = Buffer.from(
+    await fileCard(page, FIXTURES.iphoneHeic)
+      .locator('img')
+      .evaluate(async (img: HTMLImageElement) => {
+        // Drawn as it is shown (the page's policy lets no script fetch a blob: URL), and read back as PNG.
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        [canvas.width, canvas.height] = [img.naturalWidth, img.naturalHeight];
+        canvas.getContext('2d')!.drawImage(img, 0, 0);
+        return canvas.toDataURL('image/png').split(',')[1]!;
+      }),
+    'base64',
+  );
+  const { width, height } = await sharp(preview).metadata();
+  expect(height).toBeGreaterThan(width!);
+  // The thumbnail's picture (the photo's negative) a quarter turn clockwise, as irot 3 shows the photo.
+  const thumbnailUpright = await iphonePortraitStored().negate().rotate(90).png().toBuffer();
+  const photoUpright = await iphonePortraitStored().rotate(90).png().toBuffer();
+  const seen = await thumbnailOf(preview);
+  expect(meanDifference(seen, await thumbnailOf(thumbnailUpright))).toBeLessThan(12);
+  expect(meanDifference(seen, await thumbnailOf(photoUpright))).toBeGreaterThan(30);
 });
 
 test("every card's thumbnail is 4:3 whatever the photo's shape: a tall photo and a wide one make cards of one height", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings.ts';
 import { settingsReducer, type SettingsAction } from '../../src/features/settings/settingsReducer.ts';
-import { changesPixels, planGeometry, resolutionNeeded, scaleRect } from '../../core/geometry.ts';
+import { changesPixels, framesAlike, planGeometry, resolutionNeeded, scaleRect } from '../../core/geometry.ts';
 import { createRawImage } from '../../core/raw-image.ts';
 import { eighthsAtLeast } from '../../workers/pipeline/scaled-decode.ts';
 import { transform, type Resizer } from '../../workers/pipeline/transform.ts';
@@ -140,5 +140,21 @@ describe('decoding smaller when the output needs less', () => {
     const fromFull = await transform(fullSource, web, { resize: resizeTo, flatten: false });
     const fromHalf = await transform(halfSource, web, { resize: resizeTo, flatten: false, fullSize: { width: 4031, height: 3023 } });
     expect([fromHalf.width, fromHalf.height]).toEqual([fromFull.width, fromFull.height]);
+  });
+});
+
+describe('framesAlike: whether a thumbnail frames what its image shows', () => {
+  it('takes a thumbnail of the same aspect, rounded to whole pixels', () => {
+    expect(framesAlike({ width: 320, height: 240 }, { width: 4032, height: 3024 })).toBe(true);
+    expect(framesAlike({ width: 240, height: 320 }, { width: 3024, height: 4032 })).toBe(true);
+    // A Sony camera's 1616 × 1080 beside its 9504 × 6336 (3:2): 0.25% apart.
+    expect(framesAlike({ width: 1616, height: 1080 }, { width: 9504, height: 6336 })).toBe(true);
+  });
+
+  it('refuses one turned the other way, of another aspect, or of no size', () => {
+    expect(framesAlike({ width: 320, height: 240 }, { width: 3024, height: 4032 })).toBe(false);
+    // The same camera's 160 × 120 (4:3, with bars) beside its 3:2 photo.
+    expect(framesAlike({ width: 160, height: 120 }, { width: 9504, height: 6336 })).toBe(false);
+    expect(framesAlike({ width: 0, height: 120 }, { width: 160, height: 120 })).toBe(false);
   });
 });

@@ -11,6 +11,9 @@ import { planJob } from '../../core/plan.ts';
 import { readImageHeader } from '../../src/conversion/probe.ts';
 import { resizeLanczos3, SOURCE_CODECS } from '../../wasm/index.ts';
 import { toImageData } from '../../core/raw-image.ts';
+import { framesAlike } from '../../core/geometry.ts';
+import { shownSizeOf } from '../../core/orientation.ts';
+import { uprightPixels } from '../../workers/pipeline/pixels.ts';
 import { convertImage } from '../../workers/pipeline/convert.ts';
 import { exifItem, heifEncoded, heicGrid } from '../fixtures/heif-grid.ts';
 import { withHeifTransforms } from '../fixtures/heif-transforms.ts';
@@ -102,6 +105,42 @@ describe('HEIC', () => {
     // irot 3, three quarter turns anticlockwise, is a quarter turn clockwise (EXIF 6): applied once, not again for the EXIF.
     const upright = await sharp(stored, { raw: { width: 2 * tile, height: tile, channels: 3 } }).extract({ left: 0, top: 0, width, height }).rotate(90).raw().toBuffer();
     expect(differenceFromSource(image.data, upright)).toBeLessThan(6);
+  });
+
+  it("an iPhone's thumbnail: found beside the grid, decoded alone, stored as the grid is (no irot of its own), and upright once turned as the grid is", async () => {
+    // Tiles and thumbnail of 64 px or more: heif-enc writes a smaller picture as a grid of one tile.
+    const [tile, width, height] = [128, 240, 120];
+    const stored = photoPixels(2 * tile, tile, 13);
+    const storedImage = () => sharp(stored, { raw: { width: 2 * tile, height: tile, channels: 3 } });
+    const tiles = [];
+    for (const column of [0, 1]) {
+      const png = join(work, `thumbnail-tile-${column}.png`);
+      await storedImage().extract({ left: column * tile, top: 0, width: tile, height: tile }).png().toFile(png);
+      tiles.push(heifEncoded(png, 90));
+    }
+    // The thumbnail of the stored picture (landscape, as the grid is stored), at 2:1 as the grid shows.
+    const [thumbWidth, thumbHeight] = [128, 64];
+    const thumbnailPng = join(work, 'thumbnail.png');
+    const storedThumbnail = await storedImage().extract({ left: 0, top: 0, width, height }).resize(thumbWidth, thumbHeight).raw().toBuffer();
+    await sharp(storedThumbnail, { raw: { width: thumbWidth, height: thumbHeight, channels: 3 } }).png().toFile(thumbnailPng);
+    const thumbnail = { item: heifEncoded(thumbnailPng, 95), width: thumbWidth, height: thumbHeight };
+    const grid = heicGrid({ tiles, columns: 2, tile, width, height, irot: 3, exif: await exifItem(6, join(work, 'exif.jpg')), thumbnail });
+
+    // The header is the grid's, not the thumbnail's.
+    const header = (await readImageHeader('heic', new Uint8Array(grid)))!;
+    expect(header).toEqual({ size: { width, height }, orientation: 6 });
+    const found = (await SOURCE_CODECS.heic.decodeThumbnail!(new Uint8Array(grid).slice().buffer, 100))!;
+    expect([found.image.width, found.image.height, found.turnedOwnWay]).toEqual([thumbWidth, thumbHeight, false]);
+    expect(differenceFromSource(found.image.data, storedThumbnail)).toBeLessThan(8);
+    // Turned as the grid is, it shows as the grid shows: upright, portrait.
+    const upright = uprightPixels(found.image, header.orientation);
+    expect(framesAlike(upright, shownSizeOf(header.size, header.orientation))).toBe(true);
+    const uprightThumbnail = await sharp(storedThumbnail, { raw: { width: thumbWidth, height: thumbHeight, channels: 3 } }).rotate(90).raw().toBuffer();
+    expect(differenceFromSource(upright.data, uprightThumbnail)).toBeLessThan(8);
+
+    // None as large as asked, and none at all: null, for a whole decode instead.
+    expect(await SOURCE_CODECS.heic.decodeThumbnail!(new Uint8Array(grid).slice().buffer, thumbWidth + 1)).toBeNull();
+    expect(await SOURCE_CODECS.heic.decodeThumbnail!(new Uint8Array(heic.eight).slice().buffer, 8)).toBeNull();
   });
 
   it('converts to JPG and PNG through the worker pipeline, at its size', async () => {

@@ -1,5 +1,5 @@
 import { NO_SOURCE_METADATA, type SourceCodec } from '../codec.ts';
-import { decodeHeic } from './loader.ts';
+import { decodeHeic, decodeHeicThumbnail } from './loader.ts';
 import { heic } from '../../core/formats/heic.ts';
 
 /**
@@ -9,6 +9,7 @@ import { heic } from '../../core/formats/heic.ts';
 export const codec: SourceCodec = {
   format: heic,
   decode: decodeHeic,
+  decodeThumbnail: decodeHeicThumbnail,
   decodesUpright: true,
   metadata: NO_SOURCE_METADATA,
 };
