@@ -15,7 +15,8 @@
  *                                              (written to tests/bench/results/page.cpuprofile)
  *   npm run bench:trace -- --frames            no trace (it slows layout several times over): the page's own long animation
  *                                              frames (LoAF) of 50 ms or more, each split into script (by what ran it),
- *                                              style and layout, and rendering, at the batch's real cost
+ *                                              style and layout, and rendering, at the batch's real cost (with
+ *                                              --profile, the page's CPU profile too, free of the trace's cost)
  *   npm run bench:trace -- --memory            instead of the UI thread, where the page's memory goes during the batch:
  *                                              the renderer's allocators from Chromium's memory dumps (memory-trace.ts)
  *   npm run bench:trace -- --intake --count 1000 --size 640x480   the intake instead of a batch: a folder of that many
@@ -315,6 +316,9 @@ async function main() {
       const slowdown = SLOWDOWN > 1 ? `, CPU ${SLOWDOWN}× slower` : '';
       console.log(`${inputs.name} → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${slowdown}; long animation frames from Convert:\n`);
       console.log(describeLongFrames(await page.evaluate(readLongFrames)).join('\n'));
+      // A profile without a trace: what the page's thread ran, without the trace's own cost in it.
+      writeResults(null, profile);
+      if (profile) console.log(['', 'Self time by function on the UI thread (CPU profile):', ...selfTimes(profile)].join('\n'));
       return;
     }
     const trace = await browser.stopTracing();
