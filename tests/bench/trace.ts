@@ -247,7 +247,7 @@ async function traceFolderBatch(inputs: InputSet & { folder?: string }): Promise
     writeResults(null, profile);
     const span = SECONDS === undefined ? '' : `, the first ${SECONDS} s`;
     console.log(`${inputs.name} → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${span}\n`);
-    console.log(longTasksWithProfile(bench.longTasks.filter((task) => task.start >= bench.convertAt), bench.convertAt, profile, profileStartedAt).join('\n'));
+    console.log(longTasksWithProfile(bench.longTasks.filter((task) => task.start + task.duration >= bench.convertAt), bench.convertAt, profile, profileStartedAt).join('\n'));
     if (profile) console.log(['', 'Self time by function on the UI thread (CPU profile):', ...selfTimes(profile)].join('\n'));
   } finally {
     await close();

@@ -14,11 +14,14 @@ const event = (interactionId: number, name: string, start: number, { wait, handl
 });
 
 describe('bench figures: long tasks from Convert to the batch\'s end', () => {
-  it('counts only the tasks that start in the window, with their blocking time and the long frames beside them', () => {
+  it('counts the tasks that run in the window, the one running at its start too (the Convert tap\'s own), with their blocking time and the long frames beside them', () => {
     const figures = longTaskFigures(
       {
         longTasks: [
+          // Running when the window opens: the Convert tap's task.
           { start: 90, duration: 300 },
+          // Over before it.
+          { start: 20, duration: 60 },
           { start: 150, duration: 60 },
           { start: 400, duration: 120 },
           { start: 1200, duration: 80 },
@@ -28,7 +31,7 @@ describe('bench figures: long tasks from Convert to the batch\'s end', () => {
       100,
       1000,
     );
-    expect(figures).toEqual({ count: 2, longestMs: 120, totalBlockingMs: 10 + 70, longFrames: 1, at: [[50, 60], [300, 120]] });
+    expect(figures).toEqual({ count: 3, longestMs: 300, totalBlockingMs: 250 + 10 + 70, longFrames: 1, at: [[-10, 300], [50, 60], [300, 120]] });
   });
 });
 
