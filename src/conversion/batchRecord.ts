@@ -134,6 +134,8 @@ export interface RecordSource {
 export interface RecordWrite {
   put: [key: string, value: StoredJob][];
   remove: string[];
+  /** Whether jobs were left for the next write: more changed than one write takes (RecordChanges.next's `most`). */
+  more: boolean;
   done: () => void;
 }
 
@@ -150,15 +152,26 @@ export class RecordChanges {
     for (const key of storedKeys) this.written.set(key, { job: null, updatedAt: Number.NaN, signature: '' });
   }
 
-  next(sources: Iterable<RecordSource>): RecordWrite {
+  /**
+   * The next write: at most `most` jobs looked at anew (their records made and compared), the rest left for the next
+   * write (`more`), still counted as present.
+   */
+  next(sources: Iterable<RecordSource>, most = Infinity): RecordWrite {
     const present = new Set<string>();
     const put: RecordWrite['put'] = [];
     const updates: [string, { job: object; updatedAt: number; signature: string }][] = [];
+    let more = false;
     for (const source of sources) {
       const key = jobKey(source.id);
       const last = this.written.get(key);
       if (last && last.job === source.job && last.updatedAt === source.updatedAt) {
         present.add(key);
+        continue;
+      }
+      if (updates.length >= most) {
+        // Left for the next write: present still, so that it is not deleted meanwhile.
+        if (last) present.add(key);
+        more = true;
         continue;
       }
       const record = source.record();
@@ -172,6 +185,7 @@ export class RecordChanges {
     return {
       put,
       remove,
+      more,
       done: () => {
         for (const [key, entry] of updates) this.written.set(key, entry);
         for (const key of remove) this.written.delete(key);

@@ -28,7 +28,8 @@
  *                                              synthetic --size photos), the first 20 s from Convert only. In a profile on
  *                                              disk as the bench's (a folder's copy outgrows an incognito quota), which
  *                                              Playwright cannot trace: the page's long tasks instead, each with what the
- *                                              CPU profile sampled in it (--profile)
+ *                                              CPU profile sampled in it (--profile); --from-intake: from the folder's
+ *                                              handing-over instead, the intake's tasks too (times still from Convert)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,6 +60,8 @@ const MEMORY = argv.includes('--memory');
 const FRAMES = argv.includes('--frames');
 const INTAKE = argv.includes('--intake');
 const FOLDER = argv.includes('--folder');
+/** With --folder: the long tasks (and the profile) from the folder's handing-over, the intake's included. */
+const FROM_INTAKE = argv.includes('--from-intake');
 /** Stop this many seconds after Convert instead of at the batch's end (a long batch's trace is too big to read). */
 const SECONDS = option('seconds') === undefined ? undefined : Number(option('seconds'));
 const DEVICE_MEMORY_GB = option('device-memory') === undefined ? undefined : Number(option('device-memory'));
@@ -236,10 +239,15 @@ async function traceFolderBatch(inputs: InputSet & { folder?: string }): Promise
   try {
     await page.addInitScript(instrumentApp);
     await openIdleApp(page, DEVICE_MEMORY_GB);
-    await prepareBatch(page, inputs.paths, settings, inputs.folder);
+    // From the intake: the profile and the long tasks from the folder's handing-over, not from Convert.
+    let profiler = PROFILE && FROM_INTAKE ? await startProfiler(page) : null;
+    let profileStartedAt = await page.evaluate(() => performance.now());
+    const intake = await prepareBatch(page, inputs.paths, settings, inputs.folder);
     const convertAt = centre((await convertButton(page).boundingBox())!);
-    const profiler = PROFILE ? await startProfiler(page) : null;
-    const profileStartedAt = await page.evaluate(() => performance.now());
+    if (PROFILE && !FROM_INTAKE) {
+      profiler = await startProfiler(page);
+      profileStartedAt = await page.evaluate(() => performance.now());
+    }
     await page.mouse.click(convertAt.x, convertAt.y);
     await (SECONDS === undefined ? allJobsSettled(page, inputs.paths.length) : page.waitForTimeout(SECONDS * 1000));
     const profile = profiler ? ((await profiler.send('Profiler.stop')).profile as CpuProfile) : null;
@@ -247,7 +255,8 @@ async function traceFolderBatch(inputs: InputSet & { folder?: string }): Promise
     writeResults(null, profile);
     const span = SECONDS === undefined ? '' : `, the first ${SECONDS} s`;
     console.log(`${inputs.name} → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${span}\n`);
-    console.log(longTasksWithProfile(bench.longTasks.filter((task) => task.start + task.duration >= bench.convertAt), bench.convertAt, profile, profileStartedAt).join('\n'));
+    const from = FROM_INTAKE ? intake.from : bench.convertAt;
+    console.log(longTasksWithProfile(bench.longTasks.filter((task) => task.start + task.duration >= from), bench.convertAt, profile, profileStartedAt).join('\n'));
     if (profile) console.log(['', 'Self time by function on the UI thread (CPU profile):', ...selfTimes(profile)].join('\n'));
   } finally {
     await close();

@@ -140,6 +140,18 @@ describe('the batch record: what each write puts and deletes', () => {
     expect(changes.next([]).remove).toEqual([]);
   });
 
+  it('a write takes at most `most` changed jobs; the rest, still present, come in the next', () => {
+    const changes = new RecordChanges([jobKey('c')]);
+    const sources = [source('a', {}), source('b', {}), source('c', {})];
+    const first = changes.next(sources, 2);
+    expect([keys(first), first.remove, first.more]).toEqual([[jobKey('a'), jobKey('b')], [], true]);
+    first.done();
+    const second = changes.next(sources, 2);
+    expect([keys(second), second.remove, second.more]).toEqual([[jobKey('c')], [], false]);
+    second.done();
+    expect(changes.next(sources, 2)).toMatchObject({ put: [], remove: [], more: false });
+  });
+
   it('a write that did not land is made again by the next one', () => {
     const changes = new RecordChanges([]);
     const a = {};
