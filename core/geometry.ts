@@ -94,7 +94,6 @@ export interface Size {
   height: number;
 }
 
-/** The size a quarter turn gives. */
 /** How far apart two aspect ratios may be, relatively, for one picture to frame what the other does. */
 const SAME_FRAMING = 0.02;
 
@@ -107,6 +106,7 @@ export function framesAlike(a: Size, b: Size): boolean {
   return a.width > 0 && a.height > 0 && b.width > 0 && b.height > 0 && Math.abs(ratioA - ratioB) <= SAME_FRAMING * ratioB;
 }
 
+/** The size a quarter turn gives. */
 export const turned = (size: Size): Size => ({ width: size.height, height: size.width });
 
 /** The size after the rotation setting (a multiple of 90°). */

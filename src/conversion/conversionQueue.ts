@@ -46,7 +46,6 @@ function defaultRate(settings: ConversionSettings): number {
   return plannedEncoder(settings, output, browserEncodes) === 'browser' ? 3000 : 500;
 }
 
-/** Jobs of one kind (output format, compression, target size) take alike per input byte. */
 /**
  * Whether a job came, went, or changed its state or settings between two lists: what the files' outcomes and the
  * status view follow. Compared job by job, with no string of every job's state built at each action (a 1,000-job
@@ -60,6 +59,7 @@ function outcomeStatesChanged(before: readonly ConversionJob[], after: readonly 
   });
 }
 
+/** Jobs of one kind (output format, compression, target size) take alike per input byte. */
 const rateKey = (settings: ConversionSettings) => `${settings.outputFormat}:${settings.enableCompression}:${settings.enableTargetSize}`;
 
 export interface RunSummary {
