@@ -4,7 +4,7 @@ import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, write
 import { extname, join } from 'node:path';
 import sharp from 'sharp';
 import { random } from '../fixtures/make-fixtures.ts';
-import { exifItem, heifEncoded, heicGrid } from '../fixtures/heif-grid.ts';
+import { codedTiles, exifItem, heifEncoded, heicGrid } from '../fixtures/heif-grid.ts';
 import { extractedPackage, galleryPhotos } from '../corpus/sources.ts';
 
 /**
@@ -185,15 +185,7 @@ export async function iphoneHeicSet(count: number, naturals: string[]): Promise<
         .extend({ right: columns * tile - width, bottom: rows * tile - height, extendWith: 'copy' })
         .raw()
         .toBuffer();
-      const tiles = [];
-      for (let row = 0; row < rows; row++) {
-        for (let column = 0; column < columns; column++) {
-          const tilePng = `${stem}.tile.png`;
-          writeFileSync(tilePng, await sharp(stored, { raw: { width: columns * tile, height: rows * tile, channels: 3 } }).extract({ left: column * tile, top: row * tile, width: tile, height: tile }).png().toBuffer());
-          tiles.push(heifEncoded(tilePng, 60));
-          rmSync(tilePng);
-        }
-      }
+      const tiles = await codedTiles(stored, { columns, rows, tile }, 60, `${stem}.tile.png`);
       const exif = await exifItem(6, `${stem}.exif.jpg`);
       // The 320 × 240 thumbnail an iPhone writes beside the grid, stored as the grid is.
       const thumbnailPng = `${stem}.thumbnail.png`;

@@ -15,7 +15,7 @@ import { framesAlike } from '../../core/geometry.ts';
 import { shownSizeOf } from '../../core/orientation.ts';
 import { uprightPixels } from '../../workers/pipeline/pixels.ts';
 import { convertImage } from '../../workers/pipeline/convert.ts';
-import { exifItem, heifEncoded, heicGrid } from '../fixtures/heif-grid.ts';
+import { codedTiles, exifItem, heifEncoded, heicGrid } from '../fixtures/heif-grid.ts';
 import { withHeifTransforms } from '../fixtures/heif-transforms.ts';
 import { photoPixels } from '../fixtures/make-fixtures.ts';
 import { chromiumCanvas } from './support/canvas.ts';
@@ -91,12 +91,7 @@ describe('HEIC', () => {
     // Two 64 × 64 tiles side by side, cropped to 120 × 60: the grid's right and bottom edges are not the tiles'.
     const [tile, width, height] = [64, 120, 60];
     const stored = photoPixels(2 * tile, tile, 9);
-    const tiles = [];
-    for (const column of [0, 1]) {
-      const png = join(work, `tile-${column}.png`);
-      await sharp(stored, { raw: { width: 2 * tile, height: tile, channels: 3 } }).extract({ left: column * tile, top: 0, width: tile, height: tile }).png().toFile(png);
-      tiles.push(heifEncoded(png, 90));
-    }
+    const tiles = await codedTiles(stored, { columns: 2, rows: 1, tile }, 90, join(work, 'tile.png'));
     const grid = heicGrid({ tiles, columns: 2, tile, width, height, irot: 3, exif: await exifItem(6, join(work, 'exif.jpg')) });
 
     expect(await readImageHeader('heic', new Uint8Array(grid))).toEqual({ size: { width, height }, orientation: 6 });
@@ -112,12 +107,7 @@ describe('HEIC', () => {
     const [tile, width, height] = [128, 240, 120];
     const stored = photoPixels(2 * tile, tile, 13);
     const storedImage = () => sharp(stored, { raw: { width: 2 * tile, height: tile, channels: 3 } });
-    const tiles = [];
-    for (const column of [0, 1]) {
-      const png = join(work, `thumbnail-tile-${column}.png`);
-      await storedImage().extract({ left: column * tile, top: 0, width: tile, height: tile }).png().toFile(png);
-      tiles.push(heifEncoded(png, 90));
-    }
+    const tiles = await codedTiles(stored, { columns: 2, rows: 1, tile }, 90, join(work, 'tile.png'));
     // The thumbnail of the stored picture (landscape, as the grid is stored), at 2:1 as the grid shows.
     const [thumbWidth, thumbHeight] = [128, 64];
     const thumbnailPng = join(work, 'thumbnail.png');
