@@ -21,8 +21,10 @@ export async function bitmapNearScale(file: Blob, source: SourceHeader, scale: n
   try {
     decoded = await createImageBitmap(file, { imageOrientation: 'from-image' });
   } catch (error) {
-    const thumbnail = thumbnailAtLeast === undefined ? null : await embeddedThumbnail(file, source, thumbnailAtLeast);
-    return thumbnail ?? (await decodedByCodec(file, source)) ?? Promise.reject(error);
+    // Read once for both: the thumbnail, and the whole decode where there is no thumbnail to take.
+    const bytes = await file.arrayBuffer();
+    const thumbnail = thumbnailAtLeast === undefined ? null : await embeddedThumbnail(bytes, source, thumbnailAtLeast);
+    return thumbnail ?? (await decodedByCodec(bytes, source)) ?? Promise.reject(error);
   }
   return uprightBitmap(decoded, source);
 }
@@ -33,10 +35,10 @@ export async function bitmapNearScale(file: Blob, source: SourceHeader, scale: n
  * the image is where it has no orientation of its own (an iPhone's has none beside the image's `irot`); null where
  * there is none, or it frames the picture otherwise (a thumbnail with bars, or of another aspect).
  */
-async function embeddedThumbnail(file: Blob, source: SourceHeader, minLongEdge: number): Promise<ImageBitmap | null> {
+async function embeddedThumbnail(bytes: ArrayBuffer, source: SourceHeader, minLongEdge: number): Promise<ImageBitmap | null> {
   const decodeThumbnail = SOURCE_CODECS[source.format].decodeThumbnail;
   if (!decodeThumbnail) return null;
-  const thumbnail = await decodeThumbnail(await file.arrayBuffer(), minLongEdge).catch(() => null);
+  const thumbnail = await decodeThumbnail(bytes, minLongEdge).catch(() => null);
   if (!thumbnail) return null;
   const image = thumbnail.turnedOwnWay ? thumbnail.image : uprightPixels(thumbnail.image, source.orientation);
   return framesAlike(image, shownSizeOf(source.size, source.orientation)) ? createImageBitmap(toImageData(image)) : null;
@@ -53,7 +55,7 @@ async function uprightBitmap(bitmap: ImageBitmap, source: SourceHeader): Promise
  * The format's WASM decoder, where the browser has none for it (HEIC outside Safari): its .wasm and glue are fetched
  * only then (the codec's loader.ts), so a preview worker that never meets such a file never loads them.
  */
-async function decodedByCodec(file: Blob, source: SourceHeader): Promise<ImageBitmap | null> {
-  const pixels = await decodeWithWasm(await file.arrayBuffer(), SOURCE_CODECS[source.format], source.orientation);
+async function decodedByCodec(bytes: ArrayBuffer, source: SourceHeader): Promise<ImageBitmap | null> {
+  const pixels = await decodeWithWasm(bytes, SOURCE_CODECS[source.format], source.orientation);
   return pixels && createImageBitmap(toImageData(pixels));
 }
