@@ -239,24 +239,21 @@ async function traceFolderBatch(inputs: InputSet & { folder?: string }): Promise
   try {
     await page.addInitScript(instrumentApp);
     await openIdleApp(page, DEVICE_MEMORY_GB);
+    const profiled = async () => (PROFILE ? { profiler: await startProfiler(page), startedAt: await page.evaluate(() => performance.now()) } : null);
     // From the intake: the profile and the long tasks from the folder's handing-over, not from Convert.
-    let profiler = PROFILE && FROM_INTAKE ? await startProfiler(page) : null;
-    let profileStartedAt = await page.evaluate(() => performance.now());
+    let profiling = FROM_INTAKE ? await profiled() : null;
     const intake = await prepareBatch(page, inputs.paths, settings, inputs.folder);
     const convertAt = centre((await convertButton(page).boundingBox())!);
-    if (PROFILE && !FROM_INTAKE) {
-      profiler = await startProfiler(page);
-      profileStartedAt = await page.evaluate(() => performance.now());
-    }
+    profiling ??= await profiled();
     await page.mouse.click(convertAt.x, convertAt.y);
     await (SECONDS === undefined ? allJobsSettled(page, inputs.paths.length) : page.waitForTimeout(SECONDS * 1000));
-    const profile = profiler ? ((await profiler.send('Profiler.stop')).profile as CpuProfile) : null;
+    const profile = profiling ? ((await profiling.profiler.send('Profiler.stop')).profile as CpuProfile) : null;
     const bench = await page.evaluate(readRecord<AppRecord>);
     writeResults(null, profile);
     const span = SECONDS === undefined ? '' : `, the first ${SECONDS} s`;
     console.log(`${inputs.name} → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${span}\n`);
     const from = FROM_INTAKE ? intake.from : bench.convertAt;
-    console.log(longTasksWithProfile(bench.longTasks.filter((task) => task.start + task.duration >= from), bench.convertAt, profile, profileStartedAt).join('\n'));
+    console.log(longTasksWithProfile(bench.longTasks.filter((task) => task.start + task.duration >= from), bench.convertAt, profile, profiling?.startedAt ?? 0).join('\n'));
     if (profile) console.log(['', 'Self time by function on the UI thread (CPU profile):', ...selfTimes(profile)].join('\n'));
   } finally {
     await close();
