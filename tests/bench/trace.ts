@@ -17,6 +17,10 @@
  *                                              frames (LoAF) of 50 ms or more, each split into script (by what ran it),
  *                                              style and layout, and rendering, at the batch's real cost (with
  *                                              --profile, the page's CPU profile too, free of the trace's cost)
+ *   npm run bench:trace -- --tasks             a light trace instead (the scheduler's tasks, V8's and the timeline's, no
+ *                                              invalidation tracking): the UI thread's CPU by where each task was posted
+ *                                              from in Chromium's source, and by what ran in it, for the native work a
+ *                                              CPU profile shows only as "(program)"
  *   npm run bench:trace -- --memory            instead of the UI thread, where the page's memory goes during the batch:
  *                                              the renderer's allocators from Chromium's memory dumps (memory-trace.ts)
  *   npm run bench:trace -- --intake --count 1000 --size 640x480   the intake instead of a batch: a folder of that many
@@ -39,7 +43,7 @@ import { instrumentApp, readRecord, type AppRecord } from './app-instrument.ts';
 import { corpusGallery, naturalPhotos, photoFolder, photoSet, type InputSet } from './inputs.ts';
 import { scaleFolder } from './scenarios/scale.ts';
 import { MEMORY_CATEGORY, MemoryTrace, memoryReport } from './memory-trace.ts';
-import { uiThread, type TraceEvent } from '../ui-thread-tasks.ts';
+import { UI_TASK_CATEGORIES, uiTasks, uiThread, type TraceEvent } from '../ui-thread-tasks.ts';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -58,6 +62,7 @@ const PHONE = argv.includes('--phone');
 const PROFILE = argv.includes('--profile');
 const MEMORY = argv.includes('--memory');
 const FRAMES = argv.includes('--frames');
+const TASKS = argv.includes('--tasks');
 const INTAKE = argv.includes('--intake');
 const FOLDER = argv.includes('--folder');
 /** With --folder: the long tasks (and the profile) from the folder's handing-over, the intake's included. */
@@ -114,6 +119,54 @@ function report(events: TraceEvent[], span = 'from Convert to the last job'): st
   }
   lines.push('', 'Wall/CPU ms: a task that needs little CPU but takes long waited for a core (the workers hold them).');
   return lines;
+}
+
+/**
+ * The UI thread's tasks from Convert on, their CPU summed by where each was posted from in Chromium's source, and the
+ * CPU of the timeline's events in them by name (self time: an event's CPU less its children's).
+ */
+function tasksReport(events: TraceEvent[]): string[] {
+  const tasks = uiTasks(events);
+  const ui = uiThread(events).filter((e) => e.ph === 'X');
+  const click = ui.find((e) => e.name === 'EventDispatch' && (e.args?.data?.type === 'click' || e.args?.data?.type === 'pointerup'));
+  const from = click?.ts ?? tasks[0]?.ts ?? 0;
+  const after = tasks.filter((task) => task.ts >= from);
+  const total = after.reduce((sum, task) => sum + task.cpuMs, 0);
+  const byOrigin = new Map<string, { count: number; cpuMs: number; longestMs: number }>();
+  for (const task of after) {
+    const entry = byOrigin.get(task.postedFrom || '(unknown)') ?? { count: 0, cpuMs: 0, longestMs: 0 };
+    entry.count++;
+    entry.cpuMs += task.cpuMs;
+    entry.longestMs = Math.max(entry.longestMs, task.wallMs);
+    byOrigin.set(task.postedFrom || '(unknown)', entry);
+  }
+  // Self CPU of every event but the tasks themselves, by name: nested events are on one thread, so a stack gives each its children.
+  const selfByName = new Map<string, number>();
+  const stack: { end: number; name: string; self: number }[] = [];
+  const close = (upTo: number) => {
+    while (stack.length > 0 && stack.at(-1)!.end <= upTo) {
+      const done = stack.pop()!;
+      selfByName.set(done.name, (selfByName.get(done.name) ?? 0) + done.self);
+    }
+  };
+  // At one timestamp the enclosing event (the longer) comes first.
+  const nested = ui.filter((event) => event.ts >= from && event.name !== 'ThreadControllerImpl::RunTask').sort((x, y) => x.ts - y.ts || (y.dur ?? 0) - (x.dur ?? 0));
+  for (const e of nested) {
+    close(e.ts);
+    const cpu = (e.tdur ?? e.dur ?? 0) / 1000;
+    if (stack.length > 0) stack.at(-1)!.self -= cpu;
+    stack.push({ end: e.ts + (e.dur ?? 0), name: e.name, self: cpu });
+  }
+  close(Infinity);
+  return [
+    `The UI thread's tasks from Convert: ${after.length}, ${Math.round(total)} ms of CPU.`,
+    '',
+    'By where they were posted from (tasks, CPU ms, longest wall ms):',
+    ...[...byOrigin].sort((a, b) => b[1].cpuMs - a[1].cpuMs).slice(0, 20).map(([origin, { count, cpuMs, longestMs }]) => `  ${Math.round(cpuMs)} ms in ${count}, longest ${Math.round(longestMs)}: ${origin}`),
+    '',
+    'Events in them by self CPU (ms):',
+    ...[...selfByName].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([name, cpuMs]) => `  ${Math.round(cpuMs)} ${name}`),
+  ];
 }
 
 /** The 25 functions with the most self time in a V8 CPU profile ("(program)" is the browser's own work). */
@@ -306,7 +359,7 @@ async function main() {
     await throttle(page, { slowdown: SLOWDOWN });
     const tracing = !MEMORY && !FRAMES;
     if (FRAMES) await page.evaluate(observeLongFrames);
-    if (tracing) await browser.startTracing(page, { categories: CATEGORIES });
+    if (tracing) await browser.startTracing(page, { categories: TASKS ? [...UI_TASK_CATEGORIES, 'devtools.timeline'] : CATEGORIES });
     const profiler = PROFILE ? await startProfiler(page) : null;
     const over = () => (SECONDS === undefined ? allJobsSettled(page, inputs.paths.length) : page.waitForTimeout(SECONDS * 1000));
     if (PHONE) {
@@ -333,7 +386,7 @@ async function main() {
     const span = SECONDS === undefined ? '' : `, the first ${SECONDS} s`;
     console.log(`${inputs.name} → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${slowdown}${span}; trace in tests/bench/results/trace.json\n`);
     const events = JSON.parse(trace.toString()).traceEvents as TraceEvent[];
-    console.log((pss ? memoryReport(events, pss) : report(events)).join('\n'));
+    console.log((pss ? memoryReport(events, pss) : TASKS ? tasksReport(events) : report(events)).join('\n'));
     if (profile) console.log(['', 'Self time by function on the UI thread (CPU profile):', ...selfTimes(profile)].join('\n'));
   } finally {
     await browser.close();
