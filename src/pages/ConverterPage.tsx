@@ -23,6 +23,7 @@ import type { ConversionJob } from '../conversion/jobs.ts';
 import type { CompareSubject } from '../features/compare/CompareDialog.tsx';
 import { loadCompareDialog } from '../features/compare/loadCompareDialog.ts';
 import { whenIdle } from '../lib/frames.ts';
+import { sameEntries, useKeptWhileSame } from '../app/useKeptWhileSame.ts';
 import type { SelectedFile } from '../features/intake/useSelectedFiles.ts';
 import type { ConversionSettings } from '../features/settings/settings.ts';
 
@@ -43,7 +44,10 @@ const SelectedFilesWithStates = memo(function SelectedFilesWithStates({ queue, f
   // the file cards and the action bar, not the page with its settings, in the queue's transition (useQueueValue).
   const outcomes = useOutcomes(queue);
   const plan = useMemo(() => planFor(files, outcomes, settings), [files, outcomes, settings]);
-  return <SelectedFilesGrid files={files} states={plan.states} onRemove={onRemove} onClear={onClear} onPreview={onPreview} onShown={onShown} />;
+  // A setting changed often leaves every card's state as it was (all "Ready to convert" before a batch): the grid,
+  // memoised, then skips its render (and its list's measuring) on a tap.
+  const states = useKeptWhileSame(plan.states, sameEntries);
+  return <SelectedFilesGrid files={files} states={states} onRemove={onRemove} onClear={onClear} onPreview={onPreview} onShown={onShown} />;
 });
 
 const ConvertBar = memo(function ConvertBar({ queue, files, settings, email, onConvert, onEmailHint }: {
