@@ -78,11 +78,11 @@ export async function slowPageCpu(page: Page, slowdown: number): Promise<{ rate:
   await throttlePageCpu(page, 1);
   const unthrottled = await loopMs(page);
   let rate = slowdown;
-  let closest = { rate, slowdownMeasured: 0 };
+  let closest: { rate: number; slowdownMeasured: number } | null = null;
   for (let round = 1; ; round++) {
     await throttlePageCpu(page, rate);
     const slowdownMeasured = (await loopMs(page)) / unthrottled;
-    if (Math.abs(slowdownMeasured - slowdown) < Math.abs(closest.slowdownMeasured - slowdown)) closest = { rate, slowdownMeasured };
+    if (!closest || Math.abs(slowdownMeasured - slowdown) < Math.abs(closest.slowdownMeasured - slowdown)) closest = { rate, slowdownMeasured };
     if (Math.abs(slowdownMeasured - slowdown) <= CALIBRATED_WITHIN * slowdown || round === CALIBRATION_ROUNDS) break;
     rate = Math.min(2 * slowdown, Math.max(1, (rate * slowdown) / slowdownMeasured));
   }

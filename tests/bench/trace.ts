@@ -81,10 +81,15 @@ function countBy(events: TraceEvent[], key: (e: TraceEvent) => string): string {
   return top.slice(0, 6).map(([k, n]) => `${k} ×${n}`).join('; ') + (top.length > 6 ? '; …' : '');
 }
 
+/** When the trace's first click (Convert's) was dispatched on the UI thread, or its first event's time without one. */
+function convertClickedAt(ui: TraceEvent[]): number {
+  const click = ui.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
+  return click?.ts ?? ui[0]?.ts ?? 0;
+}
+
 function report(events: TraceEvent[], span = 'from Convert to the last job'): string[] {
   const ui = uiThread(events);
-  const click = ui.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
-  const from = click?.ts ?? ui[0]?.ts ?? 0;
+  const from = convertClickedAt(ui);
   const at = (e: TraceEvent) => `${Math.round((e.ts - from) / 1000)} ms`;
   const layouts = ui.filter((e) => e.name === 'Layout' && e.ph === 'X' && e.ts >= from);
   const whole = layouts.filter((e) => !e.args?.beginData?.partialLayout);
@@ -128,17 +133,18 @@ function report(events: TraceEvent[], span = 'from Convert to the last job'): st
 function tasksReport(events: TraceEvent[]): string[] {
   const tasks = uiTasks(events);
   const ui = uiThread(events).filter((e) => e.ph === 'X');
-  const click = ui.find((e) => e.name === 'EventDispatch' && (e.args?.data?.type === 'click' || e.args?.data?.type === 'pointerup'));
-  const from = click?.ts ?? tasks[0]?.ts ?? 0;
-  const after = tasks.filter((task) => task.ts >= from);
+  const from = convertClickedAt(ui);
+  // The task the click ran in counts: it began before the click, with the tap's pointer events (figures.ts likewise).
+  const after = tasks.filter((task) => task.ts + task.wallMs * 1000 >= from);
   const total = after.reduce((sum, task) => sum + task.cpuMs, 0);
   const byOrigin = new Map<string, { count: number; cpuMs: number; longestMs: number }>();
   for (const task of after) {
-    const entry = byOrigin.get(task.postedFrom || '(unknown)') ?? { count: 0, cpuMs: 0, longestMs: 0 };
+    const origin = task.postedFrom || '(unknown)';
+    const entry = byOrigin.get(origin) ?? { count: 0, cpuMs: 0, longestMs: 0 };
     entry.count++;
     entry.cpuMs += task.cpuMs;
     entry.longestMs = Math.max(entry.longestMs, task.wallMs);
-    byOrigin.set(task.postedFrom || '(unknown)', entry);
+    byOrigin.set(origin, entry);
   }
   // Self CPU of every event but the tasks themselves, by name: nested events are on one thread, so a stack gives each its children.
   const selfByName = new Map<string, number>();
