@@ -31,6 +31,13 @@ export interface TapFigures {
   slowestMs: number;
   /** The slowest tap's time, in its parts. */
   slowest: TapParts | null;
+  /** The median tap, of those Event Timing reports (16 ms or more); missing in reports from before it was kept. */
+  medianMs?: number;
+  /**
+   * The taps as Chrome's Interaction to Next Paint reads a page of many: the slowest once one tap in every 50 is set
+   * aside (the slowest ones), so that a long batch's hundreds of taps are not read by their single worst.
+   */
+  inpMs?: number;
   convertTapMs: number | null;
   /**
    * The slowest of the same taps on the idle page, throttled alike, before Convert: what a tap costs with no batch
@@ -88,7 +95,8 @@ export function tapFigures(events: BenchEvent[], convertAt: number, from: number
   const interactions = interactionsOf(events);
   const convertTap = interactions.filter((i) => i.firstStart <= convertAt + 1).sort((a, b) => b.firstStart - a.firstStart)[0];
   const during = interactions.filter((i) => i.firstStart >= from && i.firstStart <= to);
-  const slowest = during.sort((a, b) => b.duration - a.duration)[0];
+  const slowestFirst = during.sort((a, b) => b.duration - a.duration);
+  const slowest = slowestFirst[0];
   const idleTaps = interactions.filter((i) => i.firstStart >= idle[0] && i.firstStart <= idle[1]);
   return {
     taps: during.length,
@@ -100,13 +108,15 @@ export function tapFigures(events: BenchEvent[], convertAt: number, from: number
           toPaintMs: Math.round(slowest.start + slowest.duration - slowest.processingEnd),
         }
       : null,
+    medianMs: Math.round(slowestFirst[Math.floor(slowestFirst.length / 2)]?.duration ?? 0),
+    inpMs: Math.round(slowestFirst[Math.floor(slowestFirst.length / 50)]?.duration ?? 0),
     convertTapMs: convertTap ? Math.round(convertTap.duration) : null,
     idleSlowestMs: idleTaps.length > 0 ? Math.round(Math.max(...idleTaps.map((i) => i.duration))) : null,
   };
 }
 
 /** Each interaction as its slowest event (its latency, and where that event's time went), with when it began. */
-function interactionsOf(events: BenchEvent[]): (BenchEvent & { firstStart: number })[] {
+export function interactionsOf(events: BenchEvent[]): (BenchEvent & { firstStart: number })[] {
   const byInteraction = new Map<number, BenchEvent & { firstStart: number }>();
   for (const e of events) {
     const before = byInteraction.get(e.interactionId);

@@ -119,6 +119,8 @@ async function summarise(name: string, inputs: InputSet, results: RunResult[]): 
           taps: Math.min(...results.map((r) => r.taps!.taps)),
           slowestMs: worst((r) => r.taps!.slowestMs),
           slowest: results.reduce((a, b) => (b.taps!.slowestMs > a.taps!.slowestMs ? b : a)).taps!.slowest,
+          medianMs: worst((r) => r.taps!.medianMs ?? 0),
+          inpMs: worst((r) => r.taps!.inpMs ?? 0),
           convertTapMs: worst((r) => r.taps!.convertTapMs ?? 0),
           idleSlowestMs: worst((r) => r.taps!.idleSlowestMs ?? 0),
         }

@@ -60,7 +60,8 @@ function tapLine(c: ContenderSummary): string {
   const split = taps.slowest ? ` (waiting for the thread ${taps.slowest.waitingMs}, handlers ${taps.slowest.handlersMs}, to the paint ${taps.slowest.toPaintMs})` : '';
   const busy = c.oneWorkerBusy;
   const floor = busy ? `; with one worker busy, slowest of ${busy.taps} taps in ${busy.runs} run${busy.runs === 1 ? '' : 's'} ${busy.slowestMs} ms, ${busy.longTasks} long tasks (longest ${busy.longestTaskMs} ms)` : '';
-  return `- ${c.name}: slowest of ${taps.taps} taps ${taps.slowestMs} ms${split}; the Convert tap ${taps.convertTapMs} ms; the idle page beforehand, slowest of ${IDLE_TAPS} taps ${taps.idleSlowestMs} ms${floor}`;
+  const spread = taps.medianMs === undefined ? '' : `, median ${taps.medianMs} ms, as INP reads them ${taps.inpMs} ms`;
+  return `- ${c.name}: slowest of ${taps.taps} taps ${taps.slowestMs} ms${split}${spread}; the Convert tap ${taps.convertTapMs} ms; the idle page beforehand, slowest of ${IDLE_TAPS} taps ${taps.idleSlowestMs} ms${floor}`;
 }
 
 function goalLine({ label, max, value, heldOff }: GoalResult): string {

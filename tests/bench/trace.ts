@@ -44,6 +44,7 @@ import { corpusGallery, naturalPhotos, photoFolder, photoSet, type InputSet } fr
 import { scaleFolder } from './scenarios/scale.ts';
 import { MEMORY_CATEGORY, MemoryTrace, memoryReport } from './memory-trace.ts';
 import { UI_TASK_CATEGORIES, uiTasks, uiThread, type TraceEvent } from '../ui-thread-tasks.ts';
+import { interactionsOf, type BenchEvent } from './figures.ts';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -214,10 +215,9 @@ function observeLongFrames(): void {
 
 const readLongFrames = () => (window as unknown as { __longFrames: LongFrame[] }).__longFrames;
 
-/** Each long frame: when, how long, its script by invoker, its forced layouts, and its style, layout and paint. */
-function describeLongFrames(frames: LongFrame[]): string[] {
+/** Each long frame: when (from `from`, the first's start unless given), how long, its script by invoker, its forced layouts, and its style, layout and paint. */
+function describeLongFrames(frames: LongFrame[], from = frames[0]?.startTime ?? 0): string[] {
   if (frames.length === 0) return ['none'];
-  const from = frames[0]!.startTime;
   return frames.map((f) => {
     const end = f.startTime + f.duration;
     const script = f.scripts.reduce((sum, s) => sum + s.duration, 0);
@@ -228,6 +228,28 @@ function describeLongFrames(frames: LongFrame[]): string[] {
       .map((s) => `${s.invoker}${s.sourceFunctionName ? ` ${s.sourceFunctionName}` : ''} ${Math.round(s.duration)}${s.forcedStyleAndLayoutDuration >= 1 ? ` (forced layout ${Math.round(s.forcedStyleAndLayoutDuration)})` : ''}`)
       .join('; ');
     return `  ${Math.round(f.startTime - from)} ms: ${Math.round(f.duration)} ms (blocking ${Math.round(f.blockingDuration)}): script ${Math.round(script)}, rendering ${Math.round(rendering)} (of it style, layout and paint ${Math.round(styleAndLayout)})${scripts ? ` — ${scripts}` : ''}`;
+  });
+}
+
+/** A tap this slow is one to explain (the goal is 100 ms). */
+const SLOW_TAP_MS = 80;
+
+/**
+ * Each tap of SLOW_TAP_MS or more (its slowest event), where its time went, and the long animation frames it overlapped:
+ * what the page's thread ran while the tap waited. Times on the clock of the first long frame, as describeLongFrames'.
+ */
+function slowTapsInFrames(events: BenchEvent[], frames: LongFrame[]): string[] {
+  const from = frames[0]?.startTime ?? 0;
+  const slow = interactionsOf(events).filter((tap) => tap.duration >= SLOW_TAP_MS);
+  if (slow.length === 0) return ['none'];
+  return slow.map((tap) => {
+    const end = tap.start + tap.duration;
+    const overlapped = frames.filter((f) => f.startTime < end && f.startTime + f.duration > tap.start);
+    const described = describeLongFrames(overlapped, from).map((line) => `  ${line.trim()}`);
+    return [
+      `  ${Math.round(tap.start - from)} ms: ${tap.name} ${Math.round(tap.duration)} ms (waiting for the thread ${Math.round(tap.processingStart - tap.start)}, handlers ${Math.round(tap.processingEnd - tap.processingStart)})`,
+      ...(overlapped.length === 0 ? ['    in no long frame'] : described.map((line) => `  ${line}`)),
+    ].join('\n');
   });
 }
 
@@ -380,7 +402,9 @@ async function main() {
     if (FRAMES) {
       const slowdown = SLOWDOWN > 1 ? `, CPU ${SLOWDOWN}× slower` : '';
       console.log(`${inputs.name} → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${slowdown}; long animation frames from Convert:\n`);
-      console.log(describeLongFrames(await page.evaluate(readLongFrames)).join('\n'));
+      const frames = await page.evaluate(readLongFrames);
+      console.log(describeLongFrames(frames).join('\n'));
+      if (PHONE) console.log(['', `Taps of ${SLOW_TAP_MS} ms or more, each with the long frames it waited in:`, ...slowTapsInFrames((await page.evaluate(readRecord<AppRecord>)).events, frames)].join('\n'));
       // A profile without a trace: what the page's thread ran, without the trace's own cost in it.
       writeResults(null, profile);
       if (profile) console.log(['', 'Self time by function on the UI thread (CPU profile):', ...selfTimes(profile)].join('\n'));

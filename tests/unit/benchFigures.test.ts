@@ -54,6 +54,8 @@ describe('bench figures: taps', () => {
       taps: 2,
       slowestMs: 136,
       slowest: { waitingMs: 100, handlersMs: 2, toPaintMs: 34 },
+      medianMs: 96,
+      inpMs: 136,
       convertTapMs: 88,
       idleSlowestMs: 64,
     });
@@ -61,7 +63,16 @@ describe('bench figures: taps', () => {
 
   it('has no slowest tap when none came during the batch, and no idle figure without idle taps', () => {
     const figures = tapFigures([event(1, 'click', 990, { wait: 5, handlers: 2, duration: 40 })], 1000, 1001, 2000, [0, 0]);
-    expect(figures).toEqual({ taps: 0, slowestMs: 0, slowest: null, convertTapMs: 40, idleSlowestMs: null });
+    expect(figures).toEqual({ taps: 0, slowestMs: 0, slowest: null, medianMs: 0, inpMs: 0, convertTapMs: 40, idleSlowestMs: null });
+  });
+
+  it('reads many taps as INP does, setting aside the slowest one in every 50, and gives their median', () => {
+    // 120 taps during the batch, of 1…120 ms: two set aside, so the third slowest (118 ms) stands for them.
+    const events = Array.from({ length: 120 }, (_, i) => event(i + 1, 'click', 2000 + i * 600, { wait: 1, handlers: 1, duration: i + 1 }));
+    const figures = tapFigures(events, 1000, 1001, 1e6, [0, 0]);
+    expect(figures).toMatchObject({ taps: 120, slowestMs: 120, inpMs: 118, medianMs: 60 });
+    // 49 taps: none set aside.
+    expect(tapFigures(events.slice(0, 49), 1000, 1001, 1e6, [0, 0]).inpMs).toBe(49);
   });
 });
 
