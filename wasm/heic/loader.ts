@@ -1,5 +1,5 @@
 import heifWasmUrl from 'libheif-js/libheif-wasm/libheif.wasm?url';
-import type { RawImage } from '../../core/raw-image.ts';
+import { createRawImage, type RawImage } from '../../core/raw-image.ts';
 import type { EmbeddedThumbnail } from '../codec.ts';
 import { compileWasm, once } from '../once.ts';
 
@@ -85,9 +85,10 @@ export async function decodeHeic(buffer: ArrayBuffer): Promise<RawImage> {
     const image = images.find((candidate) => candidate.is_primary()) ?? images[0];
     if (!image) throw new Error('The HEIC file holds no image libheif can read');
     const [width, height] = [image.get_width(), image.get_height()];
-    const data = new Uint8ClampedArray(width * height * 4);
-    await new Promise<void>((resolve, reject) => image.display({ data, width, height }, (shown) => (shown ? resolve() : reject(new Error('libheif could not decode the HEIC image')))));
-    return { data, width, height };
+    // The app's own buffer (createRawImage): the pipeline frees it once the encoder has its copy.
+    const pixels = createRawImage(width, height);
+    await new Promise<void>((resolve, reject) => image.display(pixels, (shown) => (shown ? resolve() : reject(new Error('libheif could not decode the HEIC image')))));
+    return pixels;
   } finally {
     for (const image of images) image.free();
     if (decoder.decoder) lib.heif_context_free(decoder.decoder);

@@ -4,7 +4,7 @@ import { orientationOfTurn } from '../../core/orientation.ts';
 import { jpegMetadata } from '../../wasm/jpeg/exif.ts';
 import { releaseCanvas } from './canvas-encoder.ts';
 import { uprightPixels } from './pixels.ts';
-import { createRawImage, type PixelRows, type RawImage } from '../../core/raw-image.ts';
+import { createRawImage, handedToBrowser, type PixelRows, type RawImage } from '../../core/raw-image.ts';
 
 /**
  * A decoded bitmap's pixels, read out for the pipeline. Through WebCodecs' VideoFrame.copyTo where the engine reads
@@ -51,6 +51,7 @@ async function copyFramePixels(bitmap: ImageBitmap): Promise<RawImage | null> {
     // No colorSpace: sRGB is WebCodecs' default, and the bitmap's pixels are sRGB already (decoded with the default
     // colour conversion). Chromium, asked for "srgb" outright, converts the pixels anyway: 3× the time on an sRGB
     // photo for the same bytes (docs/decisions/encoder-settings.md).
+    handedToBrowser(stored);
     await frame.copyTo(stored.data, { format: 'RGBA' } as VideoFrameCopyToOptions);
   } catch {
     return null;

@@ -3,7 +3,7 @@ import { orientationOfTurn, UPRIGHT, type Orientation } from '../../core/orienta
 import { bitmapToPixels } from './bitmap-pixels.ts';
 import { orientationLeftByBrowser } from './browser-orientation.ts';
 import { uprightPixels } from './pixels.ts';
-import { toImageData, createRawImage, type RawImage } from '../../core/raw-image.ts';
+import { toImageData, createRawImage, handedToBrowser, type RawImage } from '../../core/raw-image.ts';
 
 // The pictures the page shows (scaled-decode.ts), upright: loaded by a preview worker with the first frame decoded at
 // a scale or the first source not stored upright, not at its start.
@@ -36,6 +36,7 @@ export async function uprightFrameBitmap(frame: VideoFrame): Promise<ImageBitmap
   if (orientation === UPRIGHT) return createImageBitmap(frame);
   const { x, y, width, height } = frame.visibleRect ?? { x: 0, y: 0, width: frame.codedWidth, height: frame.codedHeight };
   const stored = createRawImage(width, height);
+  handedToBrowser(stored);
   await frame.copyTo(stored.data, { format: 'RGBA', rect: { x, y, width, height }, layout: [{ offset: 0, stride: width * 4 }] } as VideoFrameCopyToOptions);
   return turnedBitmap(stored, orientation);
 }

@@ -11,7 +11,7 @@ import { decodeToBitmap, decodeWithWasm, oneDecodeAtATime } from '../decode.ts';
 import { encodePixels, type PixelEncoding } from '../encode.ts';
 import { STAGE_END, type EncodedImage, type EncodeRequest, type ProgressReporter, type SourceBytes } from '../job.ts';
 import { uprightPixels } from '../pixels.ts';
-import type { RawImage } from '../../../core/raw-image.ts';
+import { releasePixels, type RawImage } from '../../../core/raw-image.ts';
 import { decodeScaledBitmap } from '../scaled-decode.ts';
 import { geometryFor, transform, type Resizer } from '../transform.ts';
 import { flattens } from './bitmap.ts';
@@ -80,7 +80,10 @@ export async function decodeUpright({ file, settings, plan, pixelLimit }: Conver
       decoded.bitmap.close();
       throw error;
     }
-    return { pixels: uprightPixels(await bitmapToPixels(decoded.bitmap), left), fullSize };
+    const stored = await bitmapToPixels(decoded.bitmap);
+    const upright = uprightPixels(stored, left);
+    if (upright !== stored) releasePixels(stored);
+    return { pixels: upright, fullSize };
   }
   const pixels = await decodeWithWasm(await sourceBytes.read(), SOURCE_CODECS[plan.source.format], plan.source.orientation);
   if (pixels) checkOutputSize(pixels, settings, plan, pixelLimit);
@@ -110,7 +113,9 @@ export async function pixelsToEncoder(
   if (!decoded) throw new Error(CONVERSION_ERRORS.load);
   report({ percent: STAGE_END.decode, stage: { name: 'transforming' } });
   const image = await transformed(decoded, output, request, resize);
+  // Pixels nothing reads again are freed at once, not at the worker's next collection (releasePixels).
+  if (image.data !== decoded.pixels.data) releasePixels(decoded.pixels);
   report({ percent: STAGE_END.transform, stage: { name: 'encoding' } });
-  const { bytes, encodes, look, lookSource } = await encodePixels(image, output, request, encoding, reservedBytes, report);
+  const { bytes, encodes, look, lookSource } = await encodePixels(image, output, request, encoding, reservedBytes, report).finally(() => releasePixels(image));
   return { bytes, mimeType: output.format.mimeType, width: image.width, height: image.height, encodes, look, lookSource };
 }
