@@ -20,6 +20,8 @@ export class ChromiumSampler {
   private startPssKb = 0;
   private startResidentKb = 0;
   private peakResidentKb = 0;
+  private startedAt = 0;
+  private peakAt = 0;
   private cpuBefore = new Map<string, ThreadCpu>();
   private cpuLatest = new Map<string, ThreadCpu>();
 
@@ -33,6 +35,8 @@ export class ChromiumSampler {
     this.startPssKb = totalPssKb(pids);
     this.startResidentKb = totalResidentKb(pids);
     this.peakResidentKb = this.startResidentKb;
+    this.startedAt = performance.now();
+    this.peakAt = this.startedAt;
     this.cpuBefore = cpuByThread(pids);
     this.cpuLatest = new Map(this.cpuBefore);
     this.timer = setInterval(() => this.sample(), 200);
@@ -40,17 +44,24 @@ export class ChromiumSampler {
 
   private sample(): void {
     const pids = chromiumProcesses();
-    this.peakResidentKb = Math.max(this.peakResidentKb, totalResidentKb(pids));
+    const residentKb = totalResidentKb(pids);
+    if (residentKb > this.peakResidentKb) {
+      this.peakResidentKb = residentKb;
+      this.peakAt = performance.now();
+    }
     mergeReading(this.cpuLatest, cpuByThread(pids));
   }
 
-  /** Peak memory in MB and CPU seconds per thread group since start(); a later call returns the same figures. */
-  stop(): { peakMemoryMb: number; cpu: Record<string, number> } {
+  /**
+   * Peak memory in MB, when it came (ms from start()), and CPU seconds per thread group since start(); a later call
+   * returns the same figures.
+   */
+  stop(): { peakMemoryMb: number; peakAtMs: number; cpu: Record<string, number> } {
     if (this.timer) {
       clearInterval(this.timer);
       this.timer = null;
       this.sample();
     }
-    return { peakMemoryMb: Math.round((this.startPssKb + this.peakResidentKb - this.startResidentKb) / 1024), cpu: cpuUsed(this.cpuBefore, this.cpuLatest) };
+    return { peakMemoryMb: Math.round((this.startPssKb + this.peakResidentKb - this.startResidentKb) / 1024), peakAtMs: Math.round(this.peakAt - this.startedAt), cpu: cpuUsed(this.cpuBefore, this.cpuLatest) };
   }
 }

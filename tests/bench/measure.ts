@@ -30,6 +30,8 @@ export interface ContenderSummary {
   peakMemoryMb: number | null;
   /** The worst run's peak over its idle page. */
   overIdleMb: number | null;
+  /** When that run's peak came, in ms from Convert; absent where not sampled. */
+  peakAtMs?: number | null;
   totalBytes: number | null;
   ssim: number | null;
   /** SSIMULACRA2 of the outputs as the app judged them (first run): the worst and the median; null where none was judged. */
@@ -90,6 +92,10 @@ function lookFigures(looks: (number | null)[] | undefined): { worst: number; med
   return { worst: Math.round(Math.min(...judged) * 10) / 10, median: Math.round(median(judged) * 10) / 10 };
 }
 
+/** The run whose peak rose most over its idle page (the one overIdleMb reports). */
+const highestOverIdle = (results: RunResult[]): RunResult =>
+  results.reduce((worst, r) => ((r.peakMemoryMb ?? 0) - (r.idleMemoryMb ?? 0) > (worst.peakMemoryMb ?? 0) - (worst.idleMemoryMb ?? 0) ? r : worst));
+
 async function summarise(name: string, inputs: InputSet, results: RunResult[]): Promise<ContenderSummary> {
   const first = results[0]!;
   const worst = (pick: (r: RunResult) => number) => Math.max(...results.map(pick));
@@ -108,6 +114,7 @@ async function summarise(name: string, inputs: InputSet, results: RunResult[]): 
     },
     peakMemoryMb: first.peakMemoryMb === null ? null : worst((r) => r.peakMemoryMb!),
     overIdleMb: first.peakMemoryMb === null || first.idleMemoryMb === null ? null : worst((r) => r.peakMemoryMb! - r.idleMemoryMb!),
+    peakAtMs: first.idleMemoryMb === null ? null : (highestOverIdle(results).peakMemoryAtMs ?? null),
     totalBytes: first.outputBytes,
     ssim: await meanSsim(inputs.references ?? inputs.paths, first.outputs),
     look: lookFigures(first.looks),

@@ -45,7 +45,8 @@ function contenderRow(c: ContenderSummary, app: ContenderSummary): string {
   const ratio = c.batchMs && app.batchMs ? (app.batchMs / c.batchMs).toFixed(2) : '—';
   const longTasks = c.longTasks ? `${c.longTasks.count} / ${c.longTasks.longestMs} ms / ${c.longTasks.totalBlockingMs} ms` : '—';
   const frames = c.longTasks ? String(c.longTasks.longFrames) : '—';
-  const memory = c.peakMemoryMb === null ? '—' : `${c.peakMemoryMb} MB (+${c.overIdleMb ?? '?'} MB)`;
+  const when = c.peakAtMs == null ? '' : ` at ${seconds(c.peakAtMs)}`;
+  const memory = c.peakMemoryMb === null ? '—' : `${c.peakMemoryMb} MB (+${c.overIdleMb ?? '?'} MB${when})`;
   return `| ${c.name}${c.note ? ` (${c.note})` : ''} | ${seconds(c.batchMs)} | ${ratio} | ${seconds(c.zipMs)} | ${seconds(c.looksMs ?? null)} | ${longTasks} | ${frames} | ${memory} | ${megabytes(c.totalBytes)} | ${c.ssim ?? '—'} |`;
 }
 
@@ -76,7 +77,7 @@ function batchTable({ title, contenders, goals, perImage }: BatchResult): string
   const lines = [
     `## ${title}`,
     '',
-    '| contender | batch (median) | app ÷ this | to zip | to looks | long tasks (count / longest / TBT) | long frames | peak memory (over the idle page) | output | SSIM |',
+    '| contender | batch (median) | app ÷ this | to zip | to looks | long tasks (count / longest / TBT) | long frames | peak memory (over the idle page, when from Convert) | output | SSIM |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...contenders.map((c) => contenderRow(c, app)),
   ];

@@ -28,6 +28,8 @@ export interface RunResult {
   looksMs?: number | null;
   longTasks: LongTaskFigures;
   peakMemoryMb: number | null;
+  /** When the peak came, in ms from the batch's start (Convert); absent where memory is not sampled. */
+  peakMemoryAtMs?: number;
   /** Chromium's memory with the page open and idle, before any file: peak − idle is what the batch cost. */
   idleMemoryMb: number | null;
   /** The outputs in the inputs' order: all of them, or the first few where the zip was too large to read whole (readZip). */
@@ -166,7 +168,7 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
     const zip = readZip(await download.path());
     // The looks judged after the batch (ConversionQueue): their memory in the peak, and when the last showed.
     const looksAt = await lastLookShown;
-    const { peakMemoryMb, cpu } = sampler.stop();
+    const { peakMemoryMb, peakAtMs: peakMemoryAtMs, cpu } = sampler.stop();
     const bench = await page.evaluate(readRecord<AppRecord>);
     // By each input's name: the list's order is not the inputs'.
     const byName = await jobFigures(page);
@@ -191,6 +193,7 @@ export async function runApp(paths: string[], settings: AppSettings, { deviceMem
       looksMs: looksAt - bench.convertAt,
       longTasks: longTaskFigures(bench, bench.convertAt, bench.zipAt),
       peakMemoryMb,
+      peakMemoryAtMs,
       idleMemoryMb,
       outputs,
       outputBytes: zip.uncompressedBytes,
@@ -245,7 +248,7 @@ export async function runBaselinePage(pageName: BaselinePage, paths: string[], t
       await page.locator('#convert').click();
       await finished;
     }
-    const { peakMemoryMb, cpu } = sampler.stop();
+    const { peakMemoryMb, peakAtMs: peakMemoryAtMs, cpu } = sampler.stop();
     const bench = await page.evaluate(readRecord<PageRecord>);
     const outputs: Buffer[] = [];
     for (let i = 0; i < paths.length; i++) {
@@ -258,6 +261,7 @@ export async function runBaselinePage(pageName: BaselinePage, paths: string[], t
       outputBytes: totalLength(outputs),
       longTasks: longTaskFigures(bench, bench.convertAt, bench.finishedAt),
       peakMemoryMb,
+      peakMemoryAtMs,
       idleMemoryMb,
       outputs,
       cpu,
