@@ -92,13 +92,18 @@ function lookFigures(looks: (number | null)[] | undefined): { worst: number; med
   return { worst: Math.round(Math.min(...judged) * 10) / 10, median: Math.round(median(judged) * 10) / 10 };
 }
 
-/** The run whose peak rose most over its idle page (the one overIdleMb reports). */
-const highestOverIdle = (results: RunResult[]): RunResult =>
-  results.reduce((worst, r) => ((r.peakMemoryMb ?? 0) - (r.idleMemoryMb ?? 0) > (worst.peakMemoryMb ?? 0) - (worst.idleMemoryMb ?? 0) ? r : worst));
+/** The worst run's peak over its idle page, and when it came; null where memory was not sampled. */
+function highestOverIdle(results: RunResult[]): { overIdleMb: number; peakAtMs: number | null } | null {
+  if (results.some((r) => r.peakMemoryMb === null || r.idleMemoryMb === null)) return null;
+  const overIdle = (r: RunResult) => r.peakMemoryMb! - r.idleMemoryMb!;
+  const highest = results.reduce((worst, r) => (overIdle(r) > overIdle(worst) ? r : worst));
+  return { overIdleMb: overIdle(highest), peakAtMs: highest.peakMemoryAtMs ?? null };
+}
 
 async function summarise(name: string, inputs: InputSet, results: RunResult[]): Promise<ContenderSummary> {
   const first = results[0]!;
   const worst = (pick: (r: RunResult) => number) => Math.max(...results.map(pick));
+  const overIdle = highestOverIdle(results);
   return {
     name,
     batchMs: Math.round(median(results.map((r) => r.batchMs))),
@@ -113,8 +118,8 @@ async function summarise(name: string, inputs: InputSet, results: RunResult[]): 
       at: results.flatMap((r) => r.longTasks.at ?? []),
     },
     peakMemoryMb: first.peakMemoryMb === null ? null : worst((r) => r.peakMemoryMb!),
-    overIdleMb: first.peakMemoryMb === null || first.idleMemoryMb === null ? null : worst((r) => r.peakMemoryMb! - r.idleMemoryMb!),
-    peakAtMs: first.idleMemoryMb === null ? null : (highestOverIdle(results).peakMemoryAtMs ?? null),
+    overIdleMb: overIdle?.overIdleMb ?? null,
+    peakAtMs: overIdle?.peakAtMs ?? null,
     totalBytes: first.outputBytes,
     ssim: await meanSsim(inputs.references ?? inputs.paths, first.outputs),
     look: lookFigures(first.looks),
