@@ -164,6 +164,11 @@ export interface ConvertResult {
   width: number;
   height: number;
   /**
+   * The output's CRC-32, reckoned while its bytes were in the worker's hands, so a zip of a thousand outputs need not
+   * read them all back for it; null where the output is the source kept (its bytes were never read).
+   */
+  crc32: number | null;
+  /**
    * Where the output is: on the device (the Blob is the stored file, read from disk), in memory (no place was asked,
    * or the device has no such storage), or in memory because the device's storage is full.
    */
@@ -181,6 +186,8 @@ export interface ThumbnailRequest {
 export interface ZipEntry {
   name: string;
   file: Blob;
+  /** Its CRC-32 where known (ConvertResult.crc32); null where the zip must read the file for it. */
+  crc32: number | null;
 }
 
 /**

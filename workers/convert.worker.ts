@@ -5,6 +5,7 @@ import { ssimulacra2 } from '../wasm/ssimulacra2/loader.ts';
 import { convertImage, judgeOutput, sampleOutput } from './pipeline/convert.ts';
 import { writeDeviceFile } from '../core/deviceFiles.ts';
 import { toImageData } from '../core/raw-image.ts';
+import { crc32 } from '../core/bytes.ts';
 import type { Resizer } from './pipeline/transform.ts';
 
 const lanczos3: Resizer = (image, width, height) => resizeLanczos3(toImageData(image), width, height);
@@ -12,7 +13,7 @@ const lanczos3: Resizer = (image, width, height) => resizeLanczos3(toImageData(i
 async function convert(request: ConvertRequest, onProgress?: (progress: ConversionProgress) => void): Promise<ConvertResult> {
   const { bytes, mimeType, encodes, route, keptOriginal, grewBecause, look, lookSource, width, height } = await convertImage(request, lanczos3, (progress) => void onProgress?.(progress));
   // The source kept in its place was not the output judged, nor is it to be.
-  const done = { encodes, route, keptOriginal, grewBecause, look: keptOriginal ? null : look, lookSource: keptOriginal ? null : lookSource, width, height };
+  const done = { encodes, route, keptOriginal, grewBecause, look: keptOriginal ? null : look, lookSource: keptOriginal ? null : lookSource, width, height, crc32: keptOriginal ? null : crc32(new Uint8Array(bytes)) };
   // The view goes to the page as it is, not as a copy (2.4 MB at most).
   const sent = <T extends object>(result: T) => (done.lookSource ? Comlink.transfer(result, [done.lookSource.view.data.buffer]) : result);
   // The source itself when it is the better file: a handle to the visitor's own bytes, not a copy.

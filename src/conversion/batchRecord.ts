@@ -53,6 +53,8 @@ export interface OutputRecord {
   look?: OutputLook | null;
   /** Why it is larger than its source; absent in records written before the card said why. */
   grewBecause?: GrowthReason | null;
+  /** Its CRC-32 where the worker reckoned it; absent in records written before, or where it was not. */
+  crc32?: number;
 }
 
 export interface JobRecord {
@@ -112,6 +114,7 @@ export function jobRecord(job: ConversionJob, updatedAt: number, order?: number)
           keptOriginal: job.keptOriginal,
           look: job.look,
           grewBecause: job.grewBecause,
+          ...(job.outputCrc32 === null ? {} : { crc32: job.outputCrc32 }),
         },
         error: null,
       };
@@ -278,8 +281,10 @@ export interface RestoredJob {
 export function jobFromRecord({ record, source, output, outputPlace }: RestoredJob): ConversionJob {
   const job = { ...createJob(record.id, source, record.settings, settingsKey(record.settings), record.source.folder ?? ''), originalSize: record.source.size, attempts: record.attempts };
   if (record.state === 'completed' && record.output && output) {
-    const { name, width, height, encodes, keptOriginal, look, grewBecause } = record.output;
-    return { ...job, status: 'completed', progress: 100, outputBlob: output, outputSize: output.size, outputName: name, encodes, keptOriginal, grewBecause: grewBecause ?? null, look: look ?? null, outputDimensions: { width, height }, keptAt: outputPlace };
+    const { name, size, width, height, encodes, keptOriginal, look, grewBecause, crc32 } = record.output;
+    // A kept file of another size than the one recorded is not the bytes the CRC was reckoned on: the zip reads it.
+    const outputCrc32 = crc32 !== undefined && output.size === size ? crc32 : null;
+    return { ...job, status: 'completed', progress: 100, outputBlob: output, outputSize: output.size, outputName: name, outputCrc32, encodes, keptOriginal, grewBecause: grewBecause ?? null, look: look ?? null, outputDimensions: { width, height }, keptAt: outputPlace };
   }
   if (record.state === 'failed') return { ...job, status: 'error', error: record.error };
   return job;

@@ -330,7 +330,7 @@ export class ConversionQueue {
         if (keptAt && !this.jobs.some((j) => j.id === job.id)) this.keeping?.discard(keptAt);
         const lookPending = result.lookSource !== null && this.jobs.some((j) => j.id === job.id);
         if (lookPending) this.pendingLooks.set(job.id, { output: result.blob, format: settings.outputFormat, source: result.lookSource!, pixels: result.width * result.height });
-        this.dispatch({ type: 'completed', id: job.id, blob: result.blob, name: outputFileName(job.file.name, settings.outputFormat), encodes: result.encodes, route: result.route, keptOriginal: result.keptOriginal, grewBecause: result.grewBecause, look: result.look, lookPending, dimensions: { width: result.width, height: result.height }, keptAt });
+        this.dispatch({ type: 'completed', id: job.id, blob: result.blob, name: outputFileName(job.file.name, settings.outputFormat), encodes: result.encodes, route: result.route, keptOriginal: result.keptOriginal, grewBecause: result.grewBecause, look: result.look, lookPending, dimensions: { width: result.width, height: result.height }, keptAt, crc32: result.crc32 });
       })
       .catch((error: unknown) => {
         if (isAbort(error)) return;

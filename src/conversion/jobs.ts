@@ -24,6 +24,8 @@ export interface ConversionJob {
   outputBlob: Blob | null;
   outputSize: number | null;
   outputName: string | null;
+  /** The output's CRC-32 where the worker reckoned it (ConvertResult.crc32): the zip then need not read the output for it. */
+  outputCrc32: number | null;
   /** Encoder runs behind the output (target-size attempts), for the benchmark and curious users. */
   encodes: number | null;
   /** The route the worker took (core/contract.ts Route), once completed in this page: what the route tests read. */
@@ -56,7 +58,7 @@ export type JobAction =
   | { type: 'started'; id: string; at: number; expectedMs: number }
   | { type: 'progress'; id: string; percent: number; at: number; stage?: ConversionStage }
   | { type: 'tick'; now: number }
-  | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number; route?: Route; keptOriginal?: { convertedBytes: number } | null; grewBecause?: GrowthReason | null; look?: OutputLook | null; lookPending?: boolean; dimensions?: { width: number; height: number }; keptAt?: DevicePlace | null }
+  | { type: 'completed'; id: string; blob: Blob; name: string; encodes?: number; route?: Route; keptOriginal?: { convertedBytes: number } | null; grewBecause?: GrowthReason | null; look?: OutputLook | null; lookPending?: boolean; dimensions?: { width: number; height: number }; keptAt?: DevicePlace | null; crc32?: number | null }
   /** A completed job's look, judged after its batch; null when judging it failed (it then shows none). */
   | { type: 'judged'; id: string; look: OutputLook | null }
   | { type: 'failed'; id: string; message?: string }
@@ -114,6 +116,7 @@ export function createJob(id: string, file: File, settings: ConversionSettings, 
     outputBlob: null,
     outputSize: null,
     outputName: null,
+    outputCrc32: null,
     encodes: null,
     route: null,
     error: null,
@@ -164,6 +167,7 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
               outputBlob: action.blob,
               outputSize: action.blob.size,
               outputName: action.name,
+              outputCrc32: action.crc32 ?? null,
               encodes: action.encodes ?? null,
               route: action.route ?? null,
               keptOriginal: action.keptOriginal ?? null,
@@ -185,7 +189,7 @@ export function jobsReducer(jobs: ConversionJob[], action: JobAction): Conversio
     case 'retry':
       return update(jobs, action.id, (job) =>
         job.status === 'error'
-          ? { ...job, status: 'pending', progress: 0, error: null, outputFormat: action.settings.outputFormat, settings: action.settings, settingsKey: action.settingsKey, attempts: 0, startedAt: null, expectedMs: null, anchorValue: 0, anchorAt: null, stage: null, outputBlob: null, outputSize: null, outputName: null, encodes: null, route: null }
+          ? { ...job, status: 'pending', progress: 0, error: null, outputFormat: action.settings.outputFormat, settings: action.settings, settingsKey: action.settingsKey, attempts: 0, startedAt: null, expectedMs: null, anchorValue: 0, anchorAt: null, stage: null, outputBlob: null, outputSize: null, outputName: null, outputCrc32: null, encodes: null, route: null }
           : job,
       );
     case 'remove':

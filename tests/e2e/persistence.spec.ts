@@ -192,6 +192,11 @@ test('a reload mid-batch: what was done is listed with the same bytes, the rest 
     expect(magicFormat(bytes)).toBe('avif');
     expect(await sharp(bytes).metadata()).toMatchObject({ width: 400, height: 300 });
   }
+  // The zip takes the restored outputs' CRC-32 from the record, the others' from the worker that made them: every
+  // entry's bytes match the CRC the archive records (downloadAllZip), and are the files downloaded one by one.
+  const zipped = await downloadAllZip(page);
+  expect(Object.keys(zipped).sort()).toEqual(['photo.avif', 'second.avif', 'trip-1.avif', 'trip-2.avif']);
+  expect(zipped['photo.avif']!.equals(before.photo) && zipped['second.avif']!.equals(before.second)).toBe(true);
   // Clear finished deletes every file of the batch.
   await page.getByRole('button', { name: 'Clear finished' }).click();
   await expect.poll(() => keptFiles(page)).toEqual([]);

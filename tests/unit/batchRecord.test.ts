@@ -228,6 +228,18 @@ describe('the batch record: what a later page makes of it', () => {
     expect(restore({ ...written, output: before }).grewBecause).toBeNull();
   });
 
+  it("the output's CRC-32 is kept with it, so a later page's zip need not read it; a kept file of another size, or a record written before, has none", () => {
+    const reckoned = run({ type: 'started', id: 'j1', at: 0, expectedMs: 100 }, { type: 'completed', id: 'j1', blob: new Blob([new Uint8Array(99)], { type: 'image/avif' }), name: 'holiday.avif', dimensions: { width: 40, height: 30 }, keptAt, crc32: 0x1234abcd });
+    expect(reckoned.outputCrc32).toBe(0x1234abcd);
+    const written = jobRecord(reckoned, NOW)!;
+    const restore = (record: JobRecord, bytes = 99) => jobFromRecord({ record, source: new File([], 'holiday.jpg'), output: new Blob([new Uint8Array(bytes)]), outputPlace: keptAt });
+    expect(restore(JSON.parse(JSON.stringify(written)) as JobRecord).outputCrc32).toBe(0x1234abcd);
+    expect(restore(written, 98).outputCrc32).toBeNull();
+    const { crc32: _, ...before } = written.output!;
+    expect(restore({ ...written, output: before }).outputCrc32).toBeNull();
+    expect(jobRecord(completed(), NOW)!.output).not.toHaveProperty('crc32');
+  });
+
   it('a recorded unfinished job becomes pending with its attempts; a failed one an error with its message', () => {
     const source = new File([new Uint8Array(1234)], 'holiday.jpg');
     expect(jobFromRecord({ record: record({ attempts: 2 }), source, output: null, outputPlace: null })).toMatchObject({ status: 'pending', attempts: 2, settings: AVIF, file: source });

@@ -37,7 +37,7 @@ function manualConverter() {
 const image = (name: string) => new File([new Uint8Array(200)], name, { type: 'image/png' });
 /** Files picked on their own, in no folder. */
 const loose = (files: readonly File[]) => files.map((file) => ({ file, folder: '' }));
-const output = (bytes: number, type = 'image/webp'): ConvertResult => ({ blob: new Blob([new Uint8Array(bytes)], { type }), encodes: 1, route: 'bitmap', keptOriginal: null, grewBecause: null, look: null, lookSource: null, width: 40, height: 30, kept: 'memory' });
+const output = (bytes: number, type = 'image/webp'): ConvertResult => ({ blob: new Blob([new Uint8Array(bytes)], { type }), encodes: 1, route: 'bitmap', keptOriginal: null, grewBecause: null, look: null, lookSource: null, width: 40, height: 30, kept: 'memory', crc32: null });
 
 function makeQueue() {
   const converter = manualConverter();
@@ -64,9 +64,9 @@ describe('ConversionQueue', () => {
     expect(job('a.png')?.status).toBe('processing');
     a.options.onProgress({ percent: 45 });
     expect(job('a.png')?.progress).toBe(45);
-    a.resolve(output(120, 'image/jpeg'));
+    a.resolve({ ...output(120, 'image/jpeg'), crc32: 0xcafe });
     await waitUntil(() => expect(job('a.png')?.status).toBe('completed'));
-    expect(job('a.png')).toMatchObject({ progress: 100, outputSize: 120, outputName: 'a.jpg', error: null });
+    expect(job('a.png')).toMatchObject({ progress: 100, outputSize: 120, outputName: 'a.jpg', outputCrc32: 0xcafe, error: null });
     expect(summaries).toEqual([]);
 
     const b = await callFor('b.png');

@@ -22,7 +22,7 @@ function manualConverter() {
 const image = (name: string) => new File([new Uint8Array(100)], name, { type: 'image/png' });
 /** Files picked on their own, in no folder. */
 const loose = (files: readonly File[]) => files.map((file) => ({ file, folder: '' }));
-const output = (): ConvertResult => ({ blob: new Blob([new Uint8Array(10)], { type: 'image/webp' }), encodes: 1, route: 'bitmap', keptOriginal: null, grewBecause: null, look: null, lookSource: null, width: 4, height: 3, kept: 'memory' });
+const output = (): ConvertResult => ({ blob: new Blob([new Uint8Array(10)], { type: 'image/webp' }), encodes: 1, route: 'bitmap', keptOriginal: null, grewBecause: null, look: null, lookSource: null, width: 4, height: 3, kept: 'memory', crc32: null });
 
 /** The page's window as far as the engine uses it: events for leaving, and its document's visibility changes. */
 function pageStandIn() {

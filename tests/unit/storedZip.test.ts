@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +53,25 @@ describe('the zip of outputs', () => {
     expect(listing).toContain('2026 Nov 29 12:30:14');
     expect(listing).not.toMatch(/PKWARE 64-bit sizes|zip64 end-of-central-directory/);
     expect(bytes.length).toBe(photos.reduce((sum, { name, file }) => sum + file.size + 30 + 46 + 2 * Buffer.byteLength(name), 22));
+  });
+
+  it("a file whose CRC-32 came with it is not read; one without is, and unzip -t finds every CRC right", async () => {
+    const read: Blob[] = [];
+    const reading = (blob: Blob) => {
+      read.push(blob);
+      return chunksOf(blob);
+    };
+    const entries = photos.map((entry, i) => (i === 1 ? entry : { ...entry, crc32: zlibCrc32(bytesOf(entry.file.size, i + 1)) }));
+    const zip = await storedZip(entries, { chunks: reading });
+    expect(read).toEqual([photos[1]!.file]);
+    const path = join(dir, 'known-crc.zip');
+    writeFileSync(path, Buffer.from(await zip.arrayBuffer()));
+    expect(unzipTest(path)).toContain('No errors detected');
+    // A CRC that is not the file's is what the archive says: the caller's word is taken, and a reader catches it.
+    writeFileSync(path, Buffer.from(await (await storedZip([{ ...photos[1]!, crc32: 1 }], { chunks: reading })).arrayBuffer()));
+    const tested = spawnSync('unzip', ['-tq', path], { encoding: 'utf8' });
+    expect(tested.status).not.toBe(0);
+    expect(tested.stdout).toMatch(/bad CRC/);
   });
 
   it('past 65,535 entries, the Zip64 end records: every entry listed and tested', async () => {

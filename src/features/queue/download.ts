@@ -30,17 +30,17 @@ export function hasOutput(job: ConversionJob): job is ConversionJob & { outputBl
  * Every completed output, named as it is taken away together: duplicates become "photo (2).webp". In a zip
  * (`inFolders`) each goes in the folder its source sat in ("Holiday/Beach/photo.webp"); shared files have names only.
  */
-export function completedOutputs(jobs: readonly ConversionJob[], { inFolders }: { inFolders: boolean }): { id: string; name: string; blob: Blob }[] {
+export function completedOutputs(jobs: readonly ConversionJob[], { inFolders }: { inFolders: boolean }): { id: string; name: string; blob: Blob; crc32: number | null }[] {
   const done = jobs.filter(hasOutput);
   const names = uniqueFileNames(done.map((job) => (inFolders ? pathInFolder(job.folder, job.outputName) : job.outputName)));
-  return done.map((job, i) => ({ id: job.id, name: names[i]!, blob: job.outputBlob }));
+  return done.map((job, i) => ({ id: job.id, name: names[i]!, blob: job.outputBlob, crc32: job.outputCrc32 }));
 }
 
 /** Every completed output in one zip, built in a worker; the jobs whose outputs it holds. */
 export async function downloadAllAsZip(jobs: readonly ConversionJob[]): Promise<string[]> {
   const outputs = completedOutputs(jobs, { inFolders: true });
   if (outputs.length === 0) return [];
-  const zip = await zipInWorker(outputs.map(({ name, blob }) => ({ name, file: blob })));
+  const zip = await zipInWorker(outputs.map(({ name, blob, crc32 }) => ({ name, file: blob, crc32 })));
   downloadBlob(zip, ZIP_FILE_NAME);
   return outputs.map(({ id }) => id);
 }
