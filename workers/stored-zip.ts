@@ -3,8 +3,8 @@ import { crc32 } from '../core/bytes.ts';
 /**
  * A zip of already-compressed files, each stored as it is (PKWARE's APPNOTE 6.3.10), built as a Blob of headers and
  * the files' own Blobs: a Blob made of Blobs refers to their bytes rather than copying them, so no file is held twice
- * and no archive-sized buffer exists. A file whose CRC-32 the worker that made it reckoned is not read at all; any other
- * is read through once, a chunk at a time, for it (a thousand outputs are 2–3 GB of reads the zip no longer makes).
+ * and no archive-sized buffer exists. A file whose CRC-32 the worker that made it reckoned is not read at all (a
+ * thousand outputs' worth of reads at a batch's end); any other is read through once, a chunk at a time, for it.
  *
  * Zip64 where an archive needs it (a thousand photos as PNG pass 4 GB): an entry whose offset or size does not fit
  * 32 bits has its Zip64 extra field, and an archive of more than 65,535 entries, or whose central directory lies past
@@ -100,6 +100,13 @@ function zip64Extra(values: readonly number[]): Uint8Array {
   return extra.bytes;
 }
 
+/** A file's CRC-32, read through a chunk at a time. */
+async function crcOf(file: Blob, chunks: ZipOptions['chunks']): Promise<number> {
+  let crc = 0;
+  for await (const chunk of chunks(file)) crc = crc32(chunk, crc);
+  return crc;
+}
+
 export async function storedZip(entries: readonly StoredEntry[], { chunks, date = new Date(), zip64From = 0xffffffff, zip64Entries = 0xffff }: ZipOptions): Promise<Blob> {
   const { time, day } = dosDateTime(date);
   const encoder = new TextEncoder();
@@ -107,8 +114,7 @@ export async function storedZip(entries: readonly StoredEntry[], { chunks, date 
   const written: Written[] = [];
   let offset = 0;
   for (const entry of entries) {
-    let crc = entry.crc32 ?? 0;
-    if (entry.crc32 == null) for await (const chunk of chunks(entry.file)) crc = crc32(chunk, crc);
+    const crc = entry.crc32 ?? (await crcOf(entry.file, chunks));
     const name = encoder.encode(entry.name);
     const size = entry.file.size;
     const bigSize = size >= zip64From;
