@@ -5,10 +5,11 @@ import { onNextFrame } from '../lib/frames.ts';
  * How many of a list's `total` rows to show: a list that grows shows its first `perFrame` new rows at once and the
  * rest `perFrame` more each frame; one that shrinks shows what is left at once. The frame that first lays out a
  * batch's rows was the page's longest on a phone (docs/decisions/ui-thread-during-a-batch.md); cut into frames of a
- * few rows each, none is long, and the last rows come a few frames (tens of milliseconds) later.
+ * few rows each, none is long, and the last rows come a few frames (tens of milliseconds) later. `from`: rows shown
+ * from the first render (what a list taking another's place already had on screen); `perFrame` by default.
  */
-export function useRowsByFrame(total: number, perFrame: number): number {
-  const [shown, setShown] = useState(perFrame);
+export function useRowsByFrame(total: number, perFrame: number, from = perFrame): number {
+  const [shown, setShown] = useState(Math.max(from, perFrame));
   useEffect(() => {
     const least = Math.max(total, perFrame);
     if (shown > least) setShown(least);

@@ -11,7 +11,8 @@ import { SelectedFilesGrid } from '../features/intake/SelectedFilesGrid.tsx';
 import { useSelectedFiles } from '../features/intake/useSelectedFiles.ts';
 import { ActionBar } from '../features/queue/ActionBar.tsx';
 import { planConvert } from '../features/queue/convertPlan.ts';
-import { QueueList } from '../features/queue/QueueList.tsx';
+import { QueueList, VIRTUAL_FROM } from '../features/queue/QueueList.tsx';
+import { loadVirtualJobList } from '../features/queue/loadVirtualJobList.ts';
 import { useBatchEstimate } from '../features/queue/useBatchEstimate.ts';
 import { useConversionQueue, useIsConverting, useOutcomes } from '../features/queue/useConversionQueue.ts';
 import { SettingsPanel } from '../features/settings/SettingsPanel.tsx';
@@ -188,6 +189,11 @@ export function ConverterPage() {
 
   // Once there are files, the compare dialog is fetched and compiled while the page is idle, not on the tap that opens it.
   useEffect(() => (hasValidFiles ? whenIdle(() => void loadCompareDialog().catch(() => undefined)) : undefined), [hasValidFiles]);
+
+  // Files enough for a long queue: its list is fetched while the page is idle, so that Convert shows it at once rather
+  // than its first rows standing in for it, laid out twice in the frames that start the batch.
+  const longQueueAhead = validFiles.length >= VIRTUAL_FROM;
+  useEffect(() => (longQueueAhead ? whenIdle(() => void loadVirtualJobList().catch(() => undefined)) : undefined), [longQueueAhead]);
 
   // Once there is something to convert, have the codecs the settings need ready before Convert, in as many workers
   // as the files would use.

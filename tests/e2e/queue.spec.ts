@@ -258,6 +258,40 @@ test('a batch\'s queue comes a frame after Convert and its rows two a frame: no 
   await expect(rows).toHaveCount(0);
 });
 
+test('a long queue\'s rows come two a frame as well, its list\'s code fetched ahead of Convert (on a phone)', ALONE, async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openConverter(page);
+  const tiny = await sharp({ create: { width: 48, height: 36, channels: 3, background: '#cc6633' } }).jpeg().toBuffer();
+  // 45 files: a queue of 40 or more keeps only the rows near the screen (VirtualJobList).
+  const listFetched = page.waitForRequest(/VirtualJobList-[^/]*\.js$/);
+  await page.getByTestId('file-input').setInputFiles(Array.from({ length: 45 }, (_, i) => ({ name: `long-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: tiny })));
+  await expect(convertButton(page)).toHaveText('Convert 45 images');
+  // Fetched while the page is idle after the files came, before any queue shows.
+  await listFetched;
+  await enterEmail(page);
+  await page.evaluate(() => {
+    const counts: number[] = [];
+    (window as unknown as { __rows: number[] }).__rows = counts;
+    const count = () => {
+      counts.push(document.querySelectorAll('[data-testid="job"]').length);
+      const finished = [...document.querySelectorAll('[role="status"]')].some((status) => status.textContent?.includes('Finished: 45 of 45'));
+      if (!finished) requestAnimationFrame(count);
+    };
+    requestAnimationFrame(count);
+  });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await convertButton(page).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Finished: 45 of 45 done' })).toBeVisible();
+  const counts = await page.evaluate(() => (window as unknown as { __rows: number[] }).__rows);
+  const added = counts.slice(1).map((count, i) => count - counts[i]!);
+  expect(Math.max(...added), `rows at each frame: ${counts.join(', ')}`).toBe(2);
+  // The long list's own rows, a screen's worth and more, not a stand-in's first eight.
+  const rows = page.getByTestId('job');
+  await expect(rows.first()).toHaveAttribute('data-index', /^\d+$/);
+  expect(await rows.count()).toBeGreaterThan(8);
+  expect(await rows.count()).toBeLessThan(45);
+});
+
 test('while a batch converts the screen stays on; after it, it is let go', async ({ page }) => {
   // A headless browser asks for the permission a visible tab has.
   await page.context().grantPermissions(['screen-wake-lock']);

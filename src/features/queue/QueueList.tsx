@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CountedSection } from '../../app/CountedSection.tsx';
 import { useFocusAfterRemoval } from '../../app/useFocusAfterRemoval.ts';
 import { useFocusKept } from '../../app/useFocusKept.ts';
@@ -8,6 +8,7 @@ import { downloadJobOutput } from './download.ts';
 import { type ConversionJob } from '../../conversion/jobs.ts';
 import { useDeliveredCount, useJobsByStatus } from './useConversionQueue.ts';
 import { JobCard, rowAction } from './JobCard.tsx';
+import { loadedVirtualJobList, loadVirtualJobList } from './loadVirtualJobList.ts';
 
 interface QueueListProps {
   queue: ConversionQueue;
@@ -33,8 +34,16 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
   // The queue comes a frame after a batch starts: the frame of the tap on Convert shows the batch's progress in the
   // action bar and the files' new states; laid out with the queue as well, it was a long task on a 4× slower phone.
   const shown = useOnAFrameLater(jobs.length > 0);
-  // Its rows come from when it shows.
-  const rows = useRowsByFrame(shown && jobs.length < VIRTUAL_FROM ? jobs.length : 0, ROWS_PER_FRAME);
+  const long = jobs.length >= VIRTUAL_FROM;
+  const VirtualList = useVirtualJobList(shown && long);
+  const virtual = long && VirtualList !== null && VirtualList !== 'unavailable';
+  // Its rows come from when it shows: a short list's all, a long one's first while its list loads (all of them if
+  // the list cannot be had). The long list brings its own rows, a few a frame from as many as stood in for it.
+  const rows = useRowsByFrame(shown && !virtual ? (long && VirtualList === null ? Math.min(FIRST_ROWS, jobs.length) : jobs.length) : 0, ROWS_PER_FRAME);
+  const stoodIn = useRef(0);
+  useEffect(() => {
+    stoodIn.current = virtual ? 0 : rows;
+  });
   const filling = jobs.length < VIRTUAL_FROM && rows < jobs.length;
   // Cancel sends focus to the row that takes the cancelled one's place (once the rows have come), or to Convert once
   // none is left.
@@ -109,12 +118,11 @@ export const QueueList = memo(function QueueList({ queue, onRetry, onCompare }: 
     >
       {keptHere && <p className="queue-note">Results wait on this device until you download or clear them — nothing is uploaded.</p>}
       <div ref={list} onFocus={onFocus} onBlur={onBlur}>
-        {jobs.length < VIRTUAL_FROM ? (
-          plainList(rows === jobs.length ? jobs : jobs.slice(0, rows))
+        {virtual ? (
+          // Read as it mounts: the rows the last frame showed in its place.
+          <VirtualList queue={queue} jobs={jobs} onDownload={download} onCompare={onCompare} onCancel={cancel} onRetry={onRetry} onRendered={restore} rowsPerFrame={ROWS_PER_FRAME} firstRows={stoodIn.current} />
         ) : (
-          <Suspense fallback={plainList(jobs.slice(0, FIRST_ROWS))}>
-            <VirtualJobList queue={queue} jobs={jobs} onDownload={download} onCompare={onCompare} onCancel={cancel} onRetry={onRetry} onRendered={restore} />
-          </Suspense>
+          plainList(rows === jobs.length ? jobs : jobs.slice(0, rows))
         )}
       </div>
     </CountedSection>
@@ -139,12 +147,32 @@ export const VIRTUAL_FROM = 40;
  */
 const ROWS_PER_FRAME = 2;
 
-/** While the virtual list loads (if React shows a fallback at all), the first rows as a plain list. */
+/** While the long list's code loads (it is fetched ahead of a long batch: ConverterPage), the first rows as a plain list. */
 const FIRST_ROWS = 8;
 
 /**
- * Loaded the first time a queue is that long (with the virtualizer): the idle page does not need it. The list's jobs
- * are a deferred value, so React keeps the list as it was while the module arrives rather than show the fallback.
+ * The long list (with the virtualizer), fetched the first time a queue is that long if not ahead of it: the idle page
+ * does not need it. Null while it loads; 'unavailable' if it could not be fetched (the plain list shows every row).
  */
-const VirtualJobList = lazy(() => import('./VirtualJobList.tsx'));
+function useVirtualJobList(needed: boolean) {
+  const [, setFetched] = useState(false);
+  const [unavailable, setUnavailable] = useState(false);
+  const list = loadedVirtualJobList();
+  useEffect(() => {
+    if (!needed || list || unavailable) return;
+    let live = true;
+    loadVirtualJobList().then(
+      () => {
+        if (live) setFetched(true);
+      },
+      () => {
+        if (live) setUnavailable(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [needed, list, unavailable]);
+  return unavailable ? ('unavailable' as const) : list;
+}
 
