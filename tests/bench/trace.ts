@@ -33,7 +33,9 @@
  *                                              disk as the bench's (a folder's copy outgrows an incognito quota), which
  *                                              Playwright cannot trace: the page's long tasks instead, each with what the
  *                                              CPU profile sampled in it (--profile); --from-intake: from the folder's
- *                                              handing-over instead, the intake's tasks too (times still from Convert)
+ *                                              handing-over instead, the intake's tasks too (times still from Convert);
+ *                                              --timeline: a trace too, through the page's own DevTools session, and
+ *                                              its report (the first click its zero: Convert's, or the folder's button)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,6 +70,8 @@ const INTAKE = argv.includes('--intake');
 const FOLDER = argv.includes('--folder');
 /** With --folder: the long tasks (and the profile) from the folder's handing-over, the intake's included. */
 const FROM_INTAKE = argv.includes('--from-intake');
+/** With --folder: a trace as well (through the page's own DevTools session), its layouts and long tasks reported. */
+const TIMELINE = argv.includes('--timeline');
 /** Stop this many seconds after Convert instead of at the batch's end (a long batch's trace is too big to read). */
 const SECONDS = option('seconds') === undefined ? undefined : Number(option('seconds'));
 const DEVICE_MEMORY_GB = option('device-memory') === undefined ? undefined : Number(option('device-memory'));
@@ -323,14 +327,18 @@ async function traceFolderBatch(inputs: InputSet & { folder?: string }): Promise
     const profiled = async () => (PROFILE ? { profiler: await startProfiler(page), startedAt: await page.evaluate(() => performance.now()) } : null);
     // From the intake: the profile and the long tasks from the folder's handing-over, not from Convert.
     let profiling = FROM_INTAKE ? await profiled() : null;
+    const tracing = TIMELINE && FROM_INTAKE ? await tracePage(page) : null;
     const intake = await prepareBatch(page, inputs.paths, settings, inputs.folder);
     const convertAt = centre((await convertButton(page).boundingBox())!);
     profiling ??= await profiled();
+    const traced = tracing ?? (TIMELINE ? await tracePage(page) : null);
     await page.mouse.click(convertAt.x, convertAt.y);
     await (SECONDS === undefined ? allJobsSettled(page, inputs.paths.length) : page.waitForTimeout(SECONDS * 1000));
     const profile = profiling ? ((await profiling.profiler.send('Profiler.stop')).profile as CpuProfile) : null;
+    const trace = traced ? await traced() : null;
     const bench = await page.evaluate(readRecord<AppRecord>);
-    writeResults(null, profile);
+    writeResults(trace, profile);
+    if (trace) console.log([...report(JSON.parse(trace.toString()).traceEvents as TraceEvent[], 'from the first click'), ''].join('\n'));
     const span = SECONDS === undefined ? '' : `, the first ${SECONDS} s`;
     console.log(`${inputs.name} → ${settings.format}, compression ${settings.compression ? 'on' : 'off'}${span}\n`);
     const from = FROM_INTAKE ? intake.from : bench.convertAt;
@@ -340,6 +348,28 @@ async function traceFolderBatch(inputs: InputSet & { folder?: string }): Promise
     await close();
     server.kill();
   }
+}
+
+/**
+ * Traces the page through a DevTools session of its own: a page in a profile on disk (launchPersistentContext) has no
+ * Browser for Playwright's tracing. Returns what stops the trace and gives it.
+ */
+async function tracePage(page: import('@playwright/test').Page): Promise<() => Promise<Buffer>> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: CATEGORIES } });
+  return async () => {
+    const complete = new Promise<string>((resolve) => session.once('Tracing.tracingComplete', (event) => resolve(event.stream!)));
+    await session.send('Tracing.end');
+    const handle = await complete;
+    const chunks: Buffer[] = [];
+    for (;;) {
+      const { data, base64Encoded, eof } = await session.send('IO.read', { handle, size: 1 << 22 });
+      chunks.push(Buffer.from(data, base64Encoded ? 'base64' : 'utf8'));
+      if (eof) break;
+    }
+    await session.send('IO.close', { handle });
+    return Buffer.concat(chunks);
+  };
 }
 
 /** The trace, and the page's CPU profile if one was taken, in tests/bench/results (each opens in DevTools' Performance panel). */
