@@ -30,3 +30,16 @@ export function useOnAFrameLater(on: boolean): boolean {
   }, [on, later]);
   return on && later;
 }
+
+/**
+ * As useRowsByFrame, for a list that keeps only the rows near the screen: its rows come a few a frame as it first
+ * fills, then all of them at once for good. Its count moves all through a batch (rows measured as their jobs change,
+ * the window scrolled), and paced again each time, each move cost a render of every row for each frame it took.
+ */
+export function useFirstRowsByFrame(total: number, perFrame: number, from = perFrame): number {
+  const [shown, setShown] = useState(Math.max(from, perFrame));
+  useEffect(() => {
+    if (shown < total) return onNextFrame(() => setShown((before) => (before + perFrame >= total ? Infinity : before + perFrame)));
+  }, [shown, total, perFrame]);
+  return Math.min(shown, total);
+}

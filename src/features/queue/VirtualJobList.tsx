@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useRowsByFrame } from '../../app/useRowsByFrame.ts';
+import { useFirstRowsByFrame } from '../../app/useRowsByFrame.ts';
 import { useWindowList } from '../../app/useWindowList.ts';
 import type { ConversionQueue } from '../../conversion/conversionQueue.ts';
 import type { ConversionJob } from '../../conversion/jobs.ts';
@@ -10,7 +10,7 @@ const ROW_ESTIMATE = 110;
 
 /**
  * A long queue as the rows near the screen only (useWindowList): Convert then makes a few dozen rows, not 200, and
- * those a few a frame (useRowsByFrame), as a short list's: the frame that laid out its 14 first rows at once was a
+ * those a few a frame as it first fills (useFirstRowsByFrame), as a short list's: the frame that laid out its 14 first rows at once was a
  * phone's longest as its batch started.
  */
 export default function VirtualJobList({ queue, jobs, onDownload, onCompare, onCancel, onRetry, onRendered, rowsPerFrame, firstRows }: {
@@ -28,7 +28,7 @@ export default function VirtualJobList({ queue, jobs, onDownload, onCompare, onC
 }) {
   const { list, virtualizer, listTop } = useWindowList<HTMLUListElement>({ count: jobs.length, estimate: ROW_ESTIMATE, gap: ROW_GAP, overscan: 6, keyOf: (index) => jobs[index]!.id });
   const items = virtualizer.getVirtualItems();
-  const rows = useRowsByFrame(items.length, rowsPerFrame, firstRows);
+  const rows = useFirstRowsByFrame(items.length, rowsPerFrame, firstRows);
   useEffect(() => onRendered());
   return (
     <ul ref={list} className="job-list job-list--virtual" style={{ blockSize: virtualizer.getTotalSize() }}>
