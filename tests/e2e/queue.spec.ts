@@ -222,6 +222,23 @@ test('Clear all during a run leaves no hidden work: every listed job still ends,
   expect(Object.keys(files).sort()).toEqual(['large.avif', 'photo (2).avif', 'photo.avif']);
 });
 
+/**
+ * Records in the page (`window.__rows`) how many queue rows it has at each frame, from now until the batch of `batch`
+ * has finished and, with `allRows`, every one of its rows is there (a long queue keeps only those near the screen).
+ */
+async function countRowsEachFrame(page: Page, batch: number, { allRows }: { allRows: boolean }): Promise<void> {
+  await page.evaluate(({ batch, allRows }) => {
+    const counts: number[] = [];
+    (window as unknown as { __rows: number[] }).__rows = counts;
+    const count = () => {
+      counts.push(document.querySelectorAll('[data-testid="job"]').length);
+      const finished = [...document.querySelectorAll('[role="status"]')].some((status) => status.textContent?.includes(`Finished: ${batch} of ${batch}`));
+      if (!finished || (allRows && counts.at(-1)! < batch)) requestAnimationFrame(count);
+    };
+    requestAnimationFrame(count);
+  }, { batch, allRows });
+}
+
 test('a batch\'s queue comes a frame after Convert and its rows two a frame: no frame lays out the whole batch (on a phone, above Convert)', ALONE, async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openConverter(page);
@@ -230,15 +247,7 @@ test('a batch\'s queue comes a frame after Convert and its rows two a frame: no 
   await expect(convertButton(page)).toHaveText('Convert 12 images');
   await enterEmail(page);
   // How many rows the page has at each frame, from before Convert until all twelve are there.
-  await page.evaluate(() => {
-    const counts: number[] = [];
-    (window as unknown as { __rows: number[] }).__rows = counts;
-    const count = () => {
-      counts.push(document.querySelectorAll('[data-testid="job"]').length);
-      if (counts.at(-1)! < 12) requestAnimationFrame(count);
-    };
-    requestAnimationFrame(count);
-  });
+  await countRowsEachFrame(page, 12, { allRows: true });
   // Where a visitor on a phone taps Convert: the page's end, the settings between it and the list.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await convertButton(page).click();
@@ -269,16 +278,7 @@ test('a long queue\'s rows come two a frame as well, its list\'s code fetched ah
   // Fetched while the page is idle after the files came, before any queue shows.
   await listFetched;
   await enterEmail(page);
-  await page.evaluate(() => {
-    const counts: number[] = [];
-    (window as unknown as { __rows: number[] }).__rows = counts;
-    const count = () => {
-      counts.push(document.querySelectorAll('[data-testid="job"]').length);
-      const finished = [...document.querySelectorAll('[role="status"]')].some((status) => status.textContent?.includes('Finished: 45 of 45'));
-      if (!finished) requestAnimationFrame(count);
-    };
-    requestAnimationFrame(count);
-  });
+  await countRowsEachFrame(page, 45, { allRows: false });
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await convertButton(page).click();
   await expect(page.getByRole('status').filter({ hasText: 'Finished: 45 of 45 done' })).toBeVisible();
