@@ -5,11 +5,10 @@ import { onNextFrame } from '../lib/frames.ts';
  * How many of a list's `total` rows to show: a list that grows shows its first `perFrame` new rows at once and the
  * rest `perFrame` more each frame; one that shrinks shows what is left at once. The frame that first lays out a
  * batch's rows was the page's longest on a phone (docs/decisions/ui-thread-during-a-batch.md); cut into frames of a
- * few rows each, none is long, and the last rows come a few frames (tens of milliseconds) later. `from`: rows shown
- * from the first render (what a list taking another's place already had on screen); `perFrame` by default.
+ * few rows each, none is long, and the last rows come a few frames (tens of milliseconds) later.
  */
-export function useRowsByFrame(total: number, perFrame: number, from = perFrame): number {
-  const [shown, setShown] = useState(Math.max(from, perFrame));
+export function useRowsByFrame(total: number, perFrame: number): number {
+  const [shown, setShown] = useState(perFrame);
   useEffect(() => {
     const least = Math.max(total, perFrame);
     if (shown > least) setShown(least);
@@ -33,7 +32,7 @@ export function useOnAFrameLater(on: boolean): boolean {
 
 /**
  * As useRowsByFrame, for a list that keeps only the rows near the screen: its rows come a few a frame as it first
- * fills, then all of them at once for good. Its count moves all through a batch (rows measured as their jobs change,
+ * fills, from `from` (what a list taking another's place already had on screen), then all of them at once for good. Its count moves all through a batch (rows measured as their jobs change,
  * the window scrolled), and paced again each time, each move cost a render of every row for each frame it took.
  */
 export function useFirstRowsByFrame(total: number, perFrame: number, from = perFrame): number {

@@ -35,7 +35,8 @@
  *                                              CPU profile sampled in it (--profile); --from-intake: from the folder's
  *                                              handing-over instead, the intake's tasks too (times still from Convert);
  *                                              --timeline: a trace too, through the page's own DevTools session, and
- *                                              its report (the first click its zero: Convert's, or the folder's button)
+ *                                              its report (its zero the first click: Convert's, or with --from-intake
+ *                                              the first setting's, before the folder is added)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

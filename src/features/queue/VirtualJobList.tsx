@@ -10,8 +10,8 @@ const ROW_ESTIMATE = 110;
 
 /**
  * A long queue as the rows near the screen only (useWindowList): Convert then makes a few dozen rows, not 200, and
- * those a few a frame as it first fills (useFirstRowsByFrame), as a short list's: the frame that laid out its 14 first rows at once was a
- * phone's longest as its batch started.
+ * those a few a frame as it first fills (useFirstRowsByFrame), as a short list's: the frame that laid out its 14
+ * first rows at once was a phone's longest as its batch started.
  */
 export default function VirtualJobList({ queue, jobs, onDownload, onCompare, onCancel, onRetry, onRendered, rowsPerFrame, firstRows }: {
   queue: ConversionQueue;
