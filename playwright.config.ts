@@ -40,12 +40,12 @@ export default defineConfig({
   // and a test's limit is generous: several times what it takes here with a busy process beside it.
   timeout: 180_000,
   expect: { timeout: 0 },
-  // One test at a time: a page converting already keeps both cores busy (two conversion workers, libavif's and libjxl's
-  // threads), so a second test beside it only made both slower: the suite took 23.8 minutes two at a time and 19.3 one
-  // at a time on this 2-core machine (docs/testing.md). A test that times the page's own work, or reads what the page
-  // decides from its speed, still takes the exclusive lock (`ALONE`, helpers.ts), for a run with `--workers 2`.
+  // Two tests at a time: on 2026-12-02, on this 2-core machine with transparent huge pages (as .ci/run sets them), the
+  // 132 tests took 456 and 465 s two at a time against 558 and 515 s one at a time, alternated (docs/testing.md, "How
+  // many at a time"). A test that times the page's own work, or reads what the page decides from its speed, takes the
+  // exclusive lock (`ALONE`, helpers.ts) and runs alone.
   fullyParallel: true,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
