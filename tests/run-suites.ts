@@ -4,10 +4,11 @@
  *
  * The corpus's build (its variants written by exiftool, ImageMagick, jpegtran and the rest: about half a core for
  * 20–30 s) fits in what the end-to-end tests leave idle: beside them it cost them nothing measurable (26 tests in
- * 120 s with it and without). The engines do not fit there: beside the end-to-end tests, at `nice 19` or on idle time
- * only (`SCHED_IDLE`), they made them a half slower (26 tests in 184 and 204 s), more than their own 120 s. That idle
- * quarter is latency, and these two cores do not run two browsers' work without each slowing the other
- * (docs/testing.md, "How many at a time").
+ * 120 s with it and without). With the tests two at a time it has less room and takes about 145 s beside them, still
+ * ending long before they do (the suite 479 s, against 456–465 alone). The engines do not fit there: beside the
+ * end-to-end tests, at `nice 19` or on idle time only (`SCHED_IDLE`), they made them a half slower (26 tests in 184
+ * and 204 s), more than their own 120 s. That idle quarter is latency, and these two cores do not run two browsers'
+ * work without each slowing the other (docs/testing.md, "How many at a time").
  *
  * The build waits for the end-to-end tests' global setup to make the fixtures (it reads none of them, but it and the
  * setup's tools would share the cores in the setup's own busiest seconds). Its output is printed when the end-to-end
